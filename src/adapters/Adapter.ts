@@ -1,0 +1,44 @@
+import type { InvariantId } from '../model/invariants.ts';
+import type { Operation, OperationKind } from '../model/Operation.ts';
+import type { Outcome, RequestRecord } from '../model/Outcome.ts';
+import type { RuntimeConfig, SpanObservation } from '../model/ReferenceRuntime.ts';
+
+/** A value or a promise of it: adapters may be synchronous or asynchronous. */
+export type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * What an adapter declares it can do. Operations it does not support are never generated for it; invariants
+ * it does not claim are reported "not claimed", never silently passed.
+ */
+export interface Capabilities {
+  readonly operations: readonly OperationKind[];
+  readonly invariants: readonly InvariantId[];
+}
+
+/**
+ * One fresh system under test: a pruning runtime for one episode. The harness drives it with `apply` and
+ * reads it with `observe`; it verifies what it can itself (it knows the content it appended, so it
+ * recomputes digests) rather than trusting what the system reports.
+ */
+export interface PruningSystem {
+  /** Executes one operation and answers its outcome. Throwing is an adapter error at that step. */
+  apply(op: Operation): MaybePromise<Outcome>;
+  /** What the system holds about these ids: resident view, in-window index entry, external tombstone. */
+  observe(spanIds: readonly string[]): MaybePromise<readonly SpanObservation[]>;
+  /** The external request ledger's record for a signature, if the system keeps one (INV-09). */
+  request?(signature: string): MaybePromise<RequestRecord | undefined>;
+  /** Releases resources (child processes, files). Called once per run, also after failures. */
+  close?(): MaybePromise<void>;
+}
+
+/**
+ * The default export of an adapter module: names the runtime, declares capabilities, and creates a fresh
+ * system for each run. Spec: spec/ADAPTER.md.
+ */
+export interface Adapter {
+  readonly name: string;
+  readonly version: string;
+  readonly description?: string;
+  readonly capabilities: Capabilities;
+  create(config: RuntimeConfig): MaybePromise<PruningSystem>;
+}

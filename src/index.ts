@@ -1,0 +1,47 @@
+// The public surface of prunecheck. Named exports only; everything not listed here is internal.
+
+export { ReferenceRuntime, DEFAULT_SCORE } from './model/ReferenceRuntime.ts';
+export type { RuntimeConfig, SpanObservation, GateDecision } from './model/ReferenceRuntime.ts';
+export { ModelError } from './model/ModelError.ts';
+export type { ModelErrorCode } from './model/ModelError.ts';
+export { OPERATION_KINDS } from './model/Operation.ts';
+export type {
+  Operation,
+  OperationKind,
+  AppendOp,
+  PersistOp,
+  RotateOp,
+  EditOp,
+  PruneOp,
+  SummarizeOp,
+  ReframeOp,
+  CompactOp,
+  RestoreOp,
+  LookupOp,
+  ClaimOp,
+  CallToolOp,
+  SetVersionOp,
+} from './model/Operation.ts';
+export type {
+  Outcome,
+  OutcomeKind,
+  BackingCheck,
+  EvictionMode,
+  RejectionReason,
+  LookupAnswer,
+  ClaimVerdict,
+  RequestRecord,
+  ToolCallOutcome,
+} from './model/Outcome.ts';
+export type { Span, SpanInput, SpanKind, SpanView, RawKind, Provenance } from './model/Span.ts';
+export { estimateTokens } from './model/Span.ts';
+export type { Tombstone } from './model/Tombstone.ts';
+export type { IndexEntry } from './model/IndexEntry.ts';
+export { digest } from './model/digest.ts';
+export { INVARIANTS, INVARIANT_IDS } from './model/invariants.ts';
+export type { InvariantId } from './model/invariants.ts';
+export { SPEC_VERSION } from './model/specVersion.ts';
+
+export type { Adapter, Capabilities, PruningSystem, MaybePromise } from './adapters/Adapter.ts';
+export { runtimeAdapter } from './adapters/runtimeAdapter.ts';
+export { referenceAdapter } from './adapters/reference.ts';

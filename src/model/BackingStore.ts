@@ -1,0 +1,65 @@
+import { digest } from './digest.ts';
+
+/** What a backing-store read returns. With `distinguishesAbsent: false` an expired copy reads as `absent`. */
+export type StoreRead =
+  | { readonly status: 'present'; readonly content: string; readonly digest: string }
+  | { readonly status: 'expired' }
+  | { readonly status: 'absent' };
+
+interface StoreEntry {
+  readonly spanId: string;
+  readonly handle: string;
+  content: string | undefined;
+  readonly digest: string;
+}
+
+/**
+ * The runtime's durable copy of spans (tool-call log, transcript, scratchpad), outside the window (seed 002).
+ *
+ * Contract:
+ * - `put` stores a copy under a fresh handle; the latest handle of a span is what `handleFor` answers.
+ * - `expire` drops copies' content (rotation, retention), as the model cannot see: the handle stays known, so
+ *   a store that `distinguishesAbsent` answers `expired`, not `absent` (seed 002, condition 3).
+ * - Every read is O(1).
+ */
+export class BackingStore {
+  readonly distinguishesAbsent: boolean;
+  private readonly byHandle = new Map<string, StoreEntry>();
+  private readonly latest = new Map<string, StoreEntry>();
+  private counter = 0;
+
+  constructor(distinguishesAbsent = true) {
+    this.distinguishesAbsent = distinguishesAbsent;
+  }
+
+  put(spanId: string, content: string): string {
+    this.counter += 1;
+    const entry: StoreEntry = { spanId, handle: `bs://${spanId}#${this.counter}`, content, digest: digest(content) };
+    this.byHandle.set(entry.handle, entry);
+    this.latest.set(spanId, entry);
+    return entry.handle;
+  }
+
+  handleFor(spanId: string): string | undefined {
+    return this.latest.get(spanId)?.handle;
+  }
+
+  read(handle: string): StoreRead {
+    const entry = this.byHandle.get(handle);
+    if (entry === undefined) return { status: 'absent' };
+    if (entry.content === undefined) return this.distinguishesAbsent ? { status: 'expired' } : { status: 'absent' };
+    return { status: 'present', content: entry.content, digest: entry.digest };
+  }
+
+  /** Expires the copies of `spanIds` (every copy when omitted); answers the span ids that lost a copy. */
+  expire(spanIds?: readonly string[]): string[] {
+    const expired: string[] = [];
+    const entries = spanIds === undefined ? this.latest.values() : spanIds.map((id) => this.latest.get(id));
+    for (const entry of entries) {
+      if (entry === undefined || entry.content === undefined) continue;
+      entry.content = undefined;
+      expired.push(entry.spanId);
+    }
+    return expired;
+  }
+}

@@ -1,0 +1,351 @@
+import { AuditLog } from './AuditLog.ts';
+import { BackingStore } from './BackingStore.ts';
+import { digest } from './digest.ts';
+import { lossyMarkerText, type IndexEntry } from './IndexEntry.ts';
+import { ModelError } from './ModelError.ts';
+import type { AppendOp, CallToolOp, ClaimOp, CompactOp, EditOp, Operation, PruneOp, ReframeOp, RestoreOp, SummarizeOp } from './Operation.ts';
+import type { Appended, BackingCheck, ClaimVerdict, Compacted, Edited, EvictionMode, Evicted, LookupAnswer, Outcome, Reframed, Rejected, RejectionReason, Restored, Summarized, ToolCallOutcome, WindowFull } from './Outcome.ts';
+import { RequestLedger } from './RequestLedger.ts';
+import { estimateTokens, type Span, type SpanView } from './Span.ts';
+import type { Tombstone } from './Tombstone.ts';
+import { TombstoneStore } from './TombstoneStore.ts';
+import { validateOperation } from './validateOperation.ts';
+import { Window } from './Window.ts';
+import { runCompact } from './runCompact.ts';
+import { runReframe } from './runReframe.ts';
+import { runSummarize } from './runSummarize.ts';
+import { answerLookup, judgeClaim } from './answerQueries.ts';
+
+/** How an episode's runtime is set up. */
+export interface RuntimeConfig {
+  /** Hard window capacity in tokens. */
+  readonly capacity: number;
+  /** Whether the backing store answers "expired" distinctly from "absent" (seed 002, condition 3). Default true. */
+  readonly storeDistinguishesAbsent?: boolean;
+  readonly frame?: string;
+  readonly modelVersion?: string;
+  readonly policyVersion?: string;
+}
+
+/** Everything observable about one span id: what the checkers read after each step. */
+export interface SpanObservation {
+  readonly spanId: string;
+  readonly resident: SpanView | undefined;
+  readonly index: IndexEntry | undefined;
+  readonly tombstone: Tombstone | undefined;
+}
+
+/** The decision of the prune gate: how the span may leave, or why it may not. */
+export type GateDecision =
+  | { readonly kind: 'evict'; readonly mode: EvictionMode; readonly check: BackingCheck }
+  | { readonly kind: 'reject'; readonly reason: RejectionReason; readonly check: BackingCheck };
+
+export const DEFAULT_SCORE = 0.5;
+
+/**
+ * The reference pruning runtime: the executable form of spec/SPEC.md. The model proposes, the runtime disposes
+ * (seed 002, "Operational Effect"): every directive is validated, gated on runtime-verified backing-store state,
+ * executed atomically, logged, and answered with an outcome as data.
+ *
+ * Cost: every operation except `reframe`, `compact` and `rotate` (all spans) is O(1) amortized or O(k) in its
+ * own arguments, independent of how many spans are resident.
+ *
+ * Protected methods are the seams at which the deliberately broken runtimes of `src/adapters` deviate.
+ */
+export class ReferenceRuntime {
+  readonly window: Window;
+  readonly store: BackingStore;
+  readonly tombstones = new TombstoneStore();
+  readonly ledger = new RequestLedger();
+  readonly log = new AuditLog();
+  /** Every span ever seen, resident or not; an evicted span keeps its metadata, not its content. */
+  protected readonly known = new Map<string, Span>();
+  frame: string;
+  modelVersion: string;
+  policyVersion: string;
+  step = 0;
+  private tokenOffset = 0;
+
+  constructor(config: RuntimeConfig) {
+    if (!Number.isInteger(config.capacity) || config.capacity <= 0) {
+      throw new ModelError('BAD_CONFIG', 'new ReferenceRuntime', `capacity must be a positive integer of tokens, got ${String(config.capacity)}`);
+    }
+    this.window = new Window(config.capacity);
+    this.store = new BackingStore(config.storeDistinguishesAbsent ?? true);
+    this.frame = config.frame ?? 'initial';
+    this.modelVersion = config.modelVersion ?? 'model-1';
+    this.policyVersion = config.policyVersion ?? 'policy-1';
+  }
+
+  /** Validates, executes and logs one operation. Throws `ModelError` for malformed input, changing nothing. */
+  apply(op: Operation): Outcome {
+    validateOperation(op, this);
+    this.step += 1;
+    const outcome = this.execute(op);
+    this.log.record({ step: this.step, operation: op, outcome });
+    return outcome;
+  }
+
+  isKnown(id: string): boolean {
+    return this.known.has(id);
+  }
+
+  span(id: string): Span | undefined {
+    return this.known.get(id);
+  }
+
+  observe(spanId: string): SpanObservation {
+    const span = this.window.get(spanId);
+    return {
+      spanId,
+      resident: span === undefined ? undefined : this.view(span),
+      index: this.window.indexEntry(spanId),
+      tombstone: this.tombstones.get(spanId),
+    };
+  }
+
+  /** The full derivation chain of a span: its sources, their sources, and so on (INV-05). O(chain). */
+  derivationChain(spanId: string): string[] {
+    const seen = new Set<string>();
+    const stack = [...(this.known.get(spanId)?.sources ?? [])];
+    while (stack.length > 0) {
+      const id = stack.pop() as string;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...(this.known.get(id)?.sources ?? []));
+    }
+    return [...seen];
+  }
+
+  view(span: Span): SpanView {
+    return { id: span.id, kind: span.kind, content: span.content, tokens: span.tokens, score: span.score, floored: this.effectiveScore(span) === Number.POSITIVE_INFINITY, sources: span.sources, provenance: span.provenance };
+  }
+
+  protected execute(op: Operation): Outcome {
+    switch (op.kind) {
+      case 'append': return this.append(op);
+      case 'persist': {
+        const span = this.window.get(op.spanId);
+        if (span === undefined) return this.reject(op.spanId, 'not-resident');
+        return { kind: 'persisted', spanId: op.spanId, handle: this.store.put(span.id, span.content) };
+      }
+      case 'rotate': return { kind: 'rotated', expired: this.store.expire(op.spanIds) };
+      case 'edit': return this.edit(op);
+      case 'prune': return this.prune(op);
+      case 'summarize': return this.summarize(op);
+      case 'reframe': return this.reframe(op);
+      case 'compact': return this.compact(op);
+      case 'restore': return this.restore(op);
+      case 'lookup': return this.lookup(op.spanId);
+      case 'claim': return this.claim(op);
+      case 'callTool': return this.callTool(op);
+      case 'setVersion':
+        this.modelVersion = op.modelVersion ?? this.modelVersion;
+        this.policyVersion = op.policyVersion ?? this.policyVersion;
+        return { kind: 'versioned', modelVersion: this.modelVersion, policyVersion: this.policyVersion };
+    }
+  }
+
+  protected append(op: AppendOp): Appended | WindowFull {
+    const input = op.span;
+    const tokens = input.tokens ?? estimateTokens(input.content);
+    if (!this.window.fits(tokens)) return this.full(input.id, tokens);
+    const sources = input.sources ?? [];
+    const span: Span = {
+      id: input.id,
+      kind: input.kind,
+      rawKind: input.kind === 'raw' ? (input.rawKind ?? 'other') : undefined,
+      content: input.content,
+      tokens,
+      score: input.score ?? DEFAULT_SCORE,
+      floored: false,
+      sources,
+      derivationFrame: input.kind === 'derived' && sources.length > 0 ? this.frame : undefined,
+      provenance: undefined,
+      tokenRange: this.claimTokenRange(tokens),
+      appendedAt: this.step,
+      digestCache: undefined,
+    };
+    this.admit(span);
+    const handle = input.persist === true ? this.store.put(span.id, span.content) : undefined;
+    return { kind: 'appended', spanId: span.id, handle };
+  }
+
+  /** Registers a new span as known and resident. */
+  admit(span: Span): void {
+    this.known.set(span.id, span);
+    this.window.insert(span);
+  }
+
+  claimTokenRange(tokens: number): readonly [number, number] {
+    const start = this.tokenOffset;
+    this.tokenOffset += tokens;
+    return [start, this.tokenOffset];
+  }
+
+  protected edit(op: EditOp): Edited | Rejected | WindowFull {
+    const span = this.window.get(op.spanId);
+    if (span === undefined) return this.reject(op.spanId, 'not-resident');
+    const tokens = estimateTokens(op.content);
+    if (!this.window.fits(tokens - span.tokens)) return this.full(op.spanId, tokens - span.tokens);
+    this.window.resize(tokens - span.tokens);
+    span.content = op.content;
+    span.digestCache = undefined;
+    span.tokens = tokens;
+    return { kind: 'edited', spanId: span.id, tokens };
+  }
+
+  /** The prune directive: gate on runtime-verified state, then evict or reject (INV-02, INV-03, INV-12, INV-15). */
+  protected prune(op: PruneOp): Evicted | Rejected {
+    const span = this.window.get(op.spanId);
+    if (span === undefined) return this.reject(op.spanId, 'not-resident');
+    const decision = this.gate(span, op.acceptLossy === true);
+    if (decision.kind === 'reject') return this.reject(span.id, decision.reason, decision.check);
+    return this.evict(span, decision.mode, decision.check);
+  }
+
+  /**
+   * INV-03: derivable → evict; else runtime-checked backing copy → reversible; else explicit loss → lossy;
+   * else reject. The model's `claimSafe` is deliberately not a parameter. INV-02 comes first.
+   */
+  gate(span: Span, acceptLossy: boolean): GateDecision {
+    const check = this.backingCheck(span);
+    const previous = this.tombstones.get(span.id);
+    if (previous !== undefined && previous.digest !== this.spanDigest(span)) {
+      return { kind: 'reject', reason: 'content-changed', check };
+    }
+    if (this.isDerivable(span)) return { kind: 'evict', mode: 'derivable', check };
+    if (check.existence && check.addressable && check.provenance) return { kind: 'evict', mode: 'reversible', check };
+    if (acceptLossy) return { kind: 'evict', mode: 'lossy', check };
+    return { kind: 'reject', reason: 'not-reversible', check };
+  }
+
+  /** Seed 002's three conditions, checked against the store now, with the copy's bytes matching the span's. */
+  backingCheck(span: Span): BackingCheck {
+    const handle = this.store.handleFor(span.id);
+    const read = handle === undefined ? undefined : this.store.read(handle);
+    const existence = read?.status === 'present' && read.digest === this.spanDigest(span);
+    return { existence, addressable: handle !== undefined, provenance: this.store.distinguishesAbsent, handle };
+  }
+
+  /** INV-06, INV-08 (D-03): only `derived` spans, under the frame they were declared in, with every source resident. */
+  isDerivable(span: Span): boolean {
+    if (span.kind !== 'derived' || span.derivationFrame !== this.frame || span.sources.length === 0) return false;
+    return span.sources.every((id) => this.window.has(id));
+  }
+
+  /** Removes a span from the window, writes its external tombstone and its in-window marker (INV-01). */
+  evict(span: Span, mode: EvictionMode, check: BackingCheck | undefined): Evicted {
+    const handle = mode === 'reversible' ? check?.handle : undefined;
+    const tombstone = this.tombstoneFor(span, mode, handle);
+    this.window.remove(span.id);
+    this.writeTombstone(tombstone);
+    this.window.mark(this.markerFor(span, mode, handle));
+    span.content = '';
+    return { kind: 'evicted', spanId: span.id, mode, handle, check, tombstone };
+  }
+
+  protected tombstoneFor(span: Span, mode: EvictionMode, handle: string | undefined): Tombstone {
+    return {
+      spanId: span.id,
+      tokenRange: span.tokenRange,
+      policyVersion: this.policyVersion,
+      modelVersion: this.modelVersion,
+      score: span.score,
+      digest: this.spanDigest(span),
+      derivationChain: span.sources,
+      mode,
+      handle,
+      step: this.step,
+    };
+  }
+
+  protected markerFor(span: Span, mode: EvictionMode, handle: string | undefined): IndexEntry {
+    if (mode === 'reversible' && handle !== undefined) return { kind: 'handle', spanId: span.id, handle };
+    if (mode === 'derivable') return { kind: 'derivable', spanId: span.id, sources: span.sources };
+    return { kind: 'lossy', spanId: span.id, text: lossyMarkerText(span.id) };
+  }
+
+  protected writeTombstone(tombstone: Tombstone): void {
+    this.tombstones.put(tombstone);
+  }
+
+  digestOf(content: string): string {
+    return digest(content);
+  }
+
+  /** The digest of a span's current content, hashed once per content version. */
+  spanDigest(span: Span): string {
+    span.digestCache ??= this.digestOf(span.content);
+    return span.digestCache;
+  }
+
+  /** Surfaces a refusal into the window (INV-12) and answers it as data. */
+  reject(spanId: string, reason: RejectionReason, check?: BackingCheck): Rejected {
+    if (this.known.has(spanId)) this.surfaceRejection(spanId, reason);
+    return check === undefined ? { kind: 'rejected', spanId, reason } : { kind: 'rejected', spanId, reason, check };
+  }
+
+  protected surfaceRejection(spanId: string, reason: RejectionReason): void {
+    if (this.window.has(spanId)) this.window.mark({ kind: 'rejected', spanId, reason, step: this.step });
+  }
+
+  full(spanId: string, needed: number): WindowFull {
+    return { kind: 'window-full', spanId, needed, used: this.window.used, capacity: this.window.capacity };
+  }
+
+  /** The retention score policies see: `Infinity` for floored spans (INV-07, INV-08). */
+  effectiveScore(span: Span): number {
+    return span.floored || this.isFloored(span) ? Number.POSITIVE_INFINITY : span.score;
+  }
+
+  /** INV-07: a raw observation with no resolvable pointer sits on the retention floor. */
+  protected isFloored(span: Span): boolean {
+    return span.kind === 'raw' && !this.hasResolvablePointer(span);
+  }
+
+  hasResolvablePointer(span: Span): boolean {
+    const check = this.backingCheck(span);
+    return check.existence && check.addressable && check.provenance;
+  }
+
+  protected summarize(op: SummarizeOp): Summarized | Rejected | WindowFull {
+    return runSummarize(this, op);
+  }
+
+  protected reframe(op: ReframeOp): Reframed {
+    return runReframe(this, op);
+  }
+
+  protected compact(op: CompactOp): Compacted {
+    return runCompact(this, op);
+  }
+
+  protected restore(op: RestoreOp): Restored | Rejected | WindowFull {
+    const span = this.known.get(op.spanId) as Span;
+    if (this.window.has(span.id)) return this.reject(span.id, 'not-recoverable');
+    const answer = this.lookup(span.id);
+    if (answer.kind !== 'recoverable') return this.reject(span.id, 'not-recoverable');
+    if (!this.window.fits(span.tokens)) return this.full(span.id, span.tokens);
+    span.content = answer.content;
+    span.digestCache = undefined;
+    this.window.insert(span);
+    return { kind: 'restored', spanId: span.id };
+  }
+
+  lookup(spanId: string): LookupAnswer {
+    return answerLookup(this, spanId);
+  }
+
+  protected claim(op: ClaimOp): ClaimVerdict {
+    return judgeClaim(this, op);
+  }
+
+  /** INV-09: the ledger, not the window, decides whether a side-effecting call is a duplicate. */
+  protected callTool(op: CallToolOp): ToolCallOutcome {
+    const original = this.ledger.get(op.signature);
+    if (original !== undefined) return { kind: 'duplicate', signature: op.signature, original };
+    this.ledger.record({ signature: op.signature, requestId: op.requestId, step: this.step, retryAfter: op.retryAfter });
+    return { kind: 'executed', signature: op.signature, requestId: op.requestId };
+  }
+}

@@ -1,0 +1,56 @@
+import type { ClaimOp } from './Operation.ts';
+import type { ClaimVerdict, LookupAnswer } from './Outcome.ts';
+import type { ReferenceRuntime } from './ReferenceRuntime.ts';
+
+/**
+ * INV-04: a lookup never answers "absent" for an id the runtime has seen. O(k) in the span's sources.
+ * - resident: in the window;
+ * - recoverable: evicted reversibly and the backing copy still reads present (handle and content);
+ * - derivable: evicted as derivable and every source is resident or recoverable;
+ * - tombstoned: known lost (lossy commitment, expired copy, or lost sources): the digest, never the content;
+ * - absent: never seen in this episode.
+ */
+export function answerLookup(rt: ReferenceRuntime, spanId: string): LookupAnswer {
+  const span = rt.window.get(spanId);
+  if (span !== undefined) return { kind: 'resident', spanId, span: rt.view(span) };
+  const tombstone = rt.tombstones.get(spanId);
+  if (tombstone === undefined) return { kind: 'absent', spanId };
+  const lost = (why: 'lossy' | 'expired' | 'sources-lost'): LookupAnswer => ({ kind: 'tombstoned', spanId, digest: tombstone.digest, why });
+  switch (tombstone.mode) {
+    case 'lossy':
+      return lost('lossy');
+    case 'reversible': {
+      const read = tombstone.handle === undefined ? undefined : rt.store.read(tombstone.handle);
+      if (read?.status !== 'present' || tombstone.handle === undefined) return lost('expired');
+      return { kind: 'recoverable', spanId, handle: tombstone.handle, content: read.content };
+    }
+    case 'derivable': {
+      const available = tombstone.derivationChain.every((id) => {
+        if (rt.window.has(id)) return true;
+        const source = rt.tombstones.get(id);
+        return source?.mode === 'reversible' && source.handle !== undefined && rt.store.read(source.handle).status === 'present';
+      });
+      return available ? { kind: 'derivable', spanId, sources: tombstone.derivationChain } : lost('sources-lost');
+    }
+  }
+}
+
+/**
+ * INV-10 (seed 000 `assert_complete_for`, tightened by D-01): only resident or recoverable raw spans
+ * substantiate; a tombstone is a gap, not evidence; summaries and derived spans support "derived-only".
+ */
+export function judgeClaim(rt: ReferenceRuntime, op: ClaimOp): ClaimVerdict {
+  const lostIds: string[] = [];
+  const unknownIds: string[] = [];
+  const derivedIds: string[] = [];
+  for (const id of op.requiredIds) {
+    const answer = answerLookup(rt, id);
+    if (answer.kind === 'tombstoned') lostIds.push(id);
+    else if (answer.kind === 'absent') unknownIds.push(id);
+    else if (rt.span(id)?.kind !== 'raw') derivedIds.push(id);
+  }
+  if (lostIds.length > 0) return { kind: 'gap', claim: op.claim, lostIds };
+  if (unknownIds.length > 0) return { kind: 'unfounded', claim: op.claim, unknownIds };
+  if (derivedIds.length > 0) return { kind: 'derived-only', claim: op.claim, derivedIds };
+  return { kind: 'substantiated', claim: op.claim };
+}

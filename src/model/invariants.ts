@@ -1,0 +1,24 @@
+/**
+ * The invariants of spec/SPEC.md §4, as data. The traceability test keeps this list and SPEC.md in step.
+ */
+export const INVARIANTS = {
+  'INV-01': 'Every eviction writes an external tombstone',
+  'INV-02': 'Re-evicting changed content is refused',
+  'INV-03': 'A span leaves only through the gate',
+  'INV-04': '"Pruned" is never "never existed"',
+  'INV-05': 'Summaries carry provenance and a closed derivation chain',
+  'INV-06': 'Raw observations are never derivable',
+  'INV-07': 'Raw observations have a retention floor',
+  'INV-08': 'A re-frame invalidates derivability and floors flipped spans',
+  'INV-09': 'Side-effecting retries are deduplicated outside the window',
+  'INV-10': 'Claims rest on raw evidence',
+  'INV-11': 'Versions are events, and artefacts carry them',
+  'INV-12': 'Every directive is logged; rejections are surfaced',
+  'INV-13': 'At capacity, "window full", never a crash or a silent eviction',
+  'INV-14': "A summary never lowers its sources' retention",
+  'INV-15': 'A refused or malformed operation changes nothing',
+} as const;
+
+export type InvariantId = keyof typeof INVARIANTS;
+
+export const INVARIANT_IDS = Object.keys(INVARIANTS) as InvariantId[];

@@ -1,0 +1,147 @@
+import { ModelError } from './ModelError.ts';
+import type { Operation } from './Operation.ts';
+import type { SpanInput } from './Span.ts';
+
+/** What validation needs to know of the runtime: which ids were ever seen. */
+export interface KnownIds {
+  isKnown(id: string): boolean;
+}
+
+/**
+ * Rejects malformed operations with a `ModelError` before anything is mutated, so a failed operation changes
+ * nothing. Runtime conditions (capacity, residency, recoverability) are outcomes and are not checked here.
+ */
+export function validateOperation(op: Operation, known: KnownIds): void {
+  const where = `operation '${String((op as { kind?: unknown }).kind)}'`;
+  switch (op.kind) {
+    case 'append':
+      return validateSpanInput(op.span, known, where);
+    case 'persist':
+    case 'restore':
+    case 'prune':
+      return requireKnown(op.spanId, known, where, 'spanId');
+    case 'edit':
+      requireKnown(op.spanId, known, where, 'spanId');
+      return requireContent(op.content, where);
+    case 'rotate':
+      for (const id of op.spanIds ?? []) requireKnown(id, known, where, 'spanIds');
+      return;
+    case 'summarize':
+      return validateSummarize(op, known, where);
+    case 'reframe':
+      return validateReframe(op, known, where);
+    case 'compact':
+      return requireScore(op.threshold, where, 'threshold');
+    case 'lookup':
+      return requireId(op.spanId, where, 'spanId');
+    case 'claim':
+      if (op.requiredIds.length === 0) {
+        throw new ModelError('BAD_OPERATION', where, 'requiredIds is empty; name the spans the claim rests on');
+      }
+      for (const id of op.requiredIds) requireId(id, where, 'requiredIds');
+      return;
+    case 'callTool':
+      requireId(op.signature, where, 'signature');
+      requireId(op.requestId, where, 'requestId');
+      if (op.retryAfter !== undefined) requireScore(op.retryAfter, where, 'retryAfter');
+      return;
+    case 'setVersion':
+      if (op.modelVersion === undefined && op.policyVersion === undefined) {
+        throw new ModelError('BAD_OPERATION', where, 'name modelVersion, policyVersion or both');
+      }
+      return;
+    default:
+      throw new ModelError(
+        'BAD_OPERATION',
+        where,
+        `unknown operation kind; expected one of append, persist, rotate, edit, prune, summarize, reframe, compact, restore, lookup, claim, callTool, setVersion`,
+      );
+  }
+}
+
+function validateSpanInput(span: SpanInput, known: KnownIds, where: string): void {
+  requireId(span.id, where, 'span.id');
+  if (known.isKnown(span.id)) {
+    throw new ModelError('DUPLICATE_ID', where, `span id '${span.id}' was already used in this episode; ids are never reused (INV-04), pick a new one`);
+  }
+  if (span.kind !== 'raw' && span.kind !== 'derived') {
+    throw new ModelError('BAD_OPERATION', where, `span.kind must be 'raw' or 'derived' (summaries come from 'summarize'), got ${JSON.stringify(span.kind)}`);
+  }
+  requireContent(span.content, where);
+  if (span.tokens !== undefined) requireTokens(span.tokens, where);
+  if (span.score !== undefined) requireScore(span.score, where, 'span.score');
+  const sources = span.sources ?? [];
+  if (span.kind === 'raw' && sources.length > 0) {
+    throw new ModelError('BAD_OPERATION', where, `raw span '${span.id}' declares sources; raw observations are never derivable, drop 'sources' or use kind 'derived'`);
+  }
+  for (const id of sources) {
+    if (id === span.id) throw new ModelError('DERIVATION_CYCLE', where, `span '${span.id}' lists itself as a source`);
+    requireKnown(id, known, where, 'span.sources');
+  }
+}
+
+function validateSummarize(op: Extract<Operation, { kind: 'summarize' }>, known: KnownIds, where: string): void {
+  requireId(op.summaryId, where, 'summaryId');
+  if (known.isKnown(op.summaryId)) {
+    throw new ModelError('DUPLICATE_ID', where, `summaryId '${op.summaryId}' was already used in this episode; pick a new id`);
+  }
+  if (op.sourceIds.length === 0) throw new ModelError('BAD_OPERATION', where, 'sourceIds is empty; a summary summarizes at least one span');
+  if (new Set(op.sourceIds).size !== op.sourceIds.length) {
+    throw new ModelError('BAD_OPERATION', where, 'sourceIds lists a span twice; list each source once');
+  }
+  for (const id of op.sourceIds) {
+    if (id === op.summaryId) throw new ModelError('DERIVATION_CYCLE', where, `summary '${id}' lists itself as a source`);
+    requireKnown(id, known, where, 'sourceIds');
+  }
+  requireContent(op.content, where);
+  if (op.tokens !== undefined) requireTokens(op.tokens, where);
+  if (op.score !== undefined) requireScore(op.score, where, 'score');
+}
+
+function validateReframe(op: Extract<Operation, { kind: 'reframe' }>, known: KnownIds, where: string): void {
+  if (typeof op.frame !== 'string' || op.frame.trim() === '') {
+    throw new ModelError('BAD_FRAME', where, 'frame must be a non-empty string naming the new task framing');
+  }
+  for (const [id, score] of Object.entries(op.scores ?? {})) {
+    requireKnown(id, known, where, 'scores');
+    requireScore(score, where, `scores.${id}`);
+  }
+  for (const [id, sources] of Object.entries(op.derivations ?? {})) {
+    requireKnown(id, known, where, 'derivations');
+    for (const source of sources) {
+      if (source === id) throw new ModelError('DERIVATION_CYCLE', where, `derivation of '${id}' lists itself as a source`);
+      requireKnown(source, known, where, `derivations.${id}`);
+    }
+  }
+}
+
+function requireId(id: unknown, where: string, field: string): void {
+  if (typeof id !== 'string' || id === '') {
+    throw new ModelError('BAD_OPERATION', where, `${field} must be a non-empty string, got ${JSON.stringify(id)}`);
+  }
+}
+
+function requireKnown(id: unknown, known: KnownIds, where: string, field: string): void {
+  requireId(id, where, field);
+  if (!known.isKnown(id as string)) {
+    throw new ModelError('UNKNOWN_ID', where, `${field} names '${String(id)}', which was never appended or summarized in this episode`);
+  }
+}
+
+function requireContent(content: unknown, where: string): void {
+  if (typeof content !== 'string' || content === '') {
+    throw new ModelError('BAD_CONTENT', where, `content must be a non-empty string, got ${content === '' ? 'an empty string' : typeof content}`);
+  }
+}
+
+function requireTokens(tokens: number, where: string): void {
+  if (!Number.isInteger(tokens) || tokens <= 0) {
+    throw new ModelError('BAD_TOKENS', where, `tokens must be a positive integer, got ${String(tokens)}`);
+  }
+}
+
+function requireScore(score: number, where: string, field: string): void {
+  if (typeof score !== 'number' || Number.isNaN(score) || score < 0) {
+    throw new ModelError('BAD_SCORE', where, `${field} must be a number ≥ 0 (not NaN), got ${String(score)}`);
+  }
+}
