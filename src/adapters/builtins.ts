@@ -1,0 +1,12 @@
+import type { Adapter } from './Adapter.ts';
+import { referenceAdapter } from './reference.ts';
+
+/**
+ * The adapters prunecheck ships, by the bare name `prunecheck check --adapter <name>` accepts.
+ * Add a built-in by adding it here.
+ */
+export const BUILTIN_ADAPTERS: readonly Adapter[] = [referenceAdapter];
+
+export function findBuiltin(name: string): Adapter | undefined {
+  return BUILTIN_ADAPTERS.find((adapter) => adapter.name === name);
+}
