@@ -1,0 +1,28 @@
+/** Progress of a running check, reported after each run. */
+export interface CheckProgress {
+  readonly adapter: string;
+  readonly runsDone: number;
+  readonly runsTotal: number;
+  readonly opsChecked: number;
+  readonly elapsedMs: number;
+  readonly violations: number;
+}
+
+/** Options of `checkAdapter`. Every default is what `prunecheck check` uses. */
+export interface CheckOptions {
+  /** Number of generated episodes. Default 200. */
+  readonly runs?: number;
+  /** fast-check seed. Default: drawn from the clock and printed in the report. */
+  readonly seed?: number;
+  /** Stop generating new runs after this many seconds (the runs done so far count). */
+  readonly timeLimitSeconds?: number;
+  /** Longest generated episode, in operations. Default 60. */
+  readonly maxSteps?: number;
+  /** Per-operation timeout for asynchronous adapters, in ms. Default 5000. */
+  readonly opTimeoutMs?: number;
+  /** How the CLI names the adapter (`reference`, a path, `cmd:...`), written into replay commands. */
+  readonly adapterRef?: string;
+  /** Where counterexamples are written. Default `reports/counterexamples`. */
+  readonly outDir?: string;
+  readonly onProgress?: (progress: CheckProgress) => void;
+}
