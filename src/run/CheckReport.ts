@@ -26,10 +26,13 @@ export interface Violation {
   readonly traceLength: number;
 }
 
-/** Per-invariant status in one report. */
+/**
+ * Per-invariant status in one report. `inconclusive`: claimed, but the check stopped at another finding
+ * before this invariant was exercised by every run (a check run stops at its first shrunk failure).
+ */
 export interface InvariantResult {
   readonly invariant: InvariantId;
-  readonly status: 'passed' | 'violated' | 'not-claimed';
+  readonly status: 'passed' | 'violated' | 'not-claimed' | 'inconclusive';
 }
 
 /** The result of `checkAdapter`, also the JSON report's shape. */
