@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import type { AppendOp, Operation } from '../../src/model/Operation.ts';
+import type { Outcome } from '../../src/model/Outcome.ts';
+import { ReferenceRuntime, type RuntimeConfig } from '../../src/model/ReferenceRuntime.ts';
+import type { SpanInput } from '../../src/model/Span.ts';
+
+/** sha256 hex, recomputed here with node:crypto so tests never trust the model's own `digest`. */
+export function sha256(content: string): string {
+  return createHash('sha256').update(content, 'utf8').digest('hex');
+}
+
+/** A fresh reference runtime; `capacity` in tokens (default roomy). */
+export function episode(capacity = 10_000, config: Omit<RuntimeConfig, 'capacity'> = {}): ReferenceRuntime {
+  return new ReferenceRuntime({ capacity, ...config });
+}
+
+type SpanExtras = Omit<SpanInput, 'id' | 'kind' | 'content' | 'sources'>;
+
+/** `append` of a raw observation. */
+export function raw(id: string, content: string, extra: SpanExtras = {}): AppendOp {
+  return { kind: 'append', span: { id, kind: 'raw', content, ...extra } };
+}
+
+/** `append` of a derived span declaring `sources`. */
+export function derived(id: string, content: string, sources: readonly string[], extra: SpanExtras = {}): AppendOp {
+  return { kind: 'append', span: { id, kind: 'derived', content, sources, ...extra } };
+}
+
+/** Applies every op in order and answers their outcomes. */
+export function applyAll(rt: ReferenceRuntime, ...ops: Operation[]): Outcome[] {
+  return ops.map((op) => rt.apply(op));
+}
+
+/** Narrows an outcome to `kind`, failing with the whole outcome when it is something else. */
+export function expectKind<K extends Outcome['kind']>(outcome: Outcome, kind: K): Extract<Outcome, { kind: K }> {
+  if (outcome.kind !== kind) throw new Error(`expected outcome '${kind}', got ${JSON.stringify(outcome)}`);
+  return outcome as Extract<Outcome, { kind: K }>;
+}
+
+/** Applies `op` and narrows its outcome to `kind`. */
+export function applyExpect<K extends Outcome['kind']>(rt: ReferenceRuntime, op: Operation, kind: K): Extract<Outcome, { kind: K }> {
+  return expectKind(rt.apply(op), kind);
+}
+
+/** Everything observable about `ids` plus the global counters, as plain data to compare with `toEqual`. */
+export function snapshot(rt: ReferenceRuntime, ids: readonly string[], signatures: readonly string[] = []) {
+  const spans = Object.fromEntries(
+    ids.map((id) => {
+      const span = rt.span(id);
+      const handle = rt.store.handleFor(id);
+      return [
+        id,
+        {
+          observed: rt.observe(id),
+          lookup: rt.lookup(id),
+          meta: span && { score: span.score, floored: span.floored, tokens: span.tokens, sources: span.sources, frame: span.derivationFrame },
+          store: handle === undefined ? undefined : { handle, read: rt.store.read(handle) },
+        },
+      ];
+    }),
+  );
+  return {
+    spans,
+    used: rt.window.used,
+    size: rt.window.size,
+    tombstones: rt.tombstones.size,
+    frame: rt.frame,
+    versions: [rt.modelVersion, rt.policyVersion],
+    ledger: signatures.map((signature) => rt.ledger.get(signature)),
+  };
+}
+
+/**
+ * fast-check parameters: one seed for the run, `FC_SEED` to replay. The seed is fixed by default so CI is
+ * deterministic; `assertProperty` prints the command that replays a failure.
+ */
+export function fcParams(numRuns = 200): { seed: number; numRuns: number } {
+  const fromEnv = Number(process.env['FC_SEED']);
+  return { seed: Number.isInteger(fromEnv) ? fromEnv : 20_261_130, numRuns };
+}
+
+/**
+ * Runs a synchronous fast-check property with `fcParams`; on failure the error names the command that replays
+ * it (fast-check's own message carries the seed and the shrunk counterexample).
+ */
+export function assertProperty<Ts>(file: string, testName: string, property: fc.IProperty<Ts>, numRuns = 200): void {
+  const params = fcParams(numRuns);
+  try {
+    fc.assert(property, params);
+  } catch (error) {
+    const replay = `FC_SEED=${params.seed} npx vitest run ${file} -t ${JSON.stringify(testName)}`;
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\nreplay: ${replay}`, { cause: error });
+  }
+}
