@@ -1,11 +1,13 @@
 import type { Adapter } from './Adapter.ts';
+import { conservativeAdapter } from './conservative.ts';
+import { naiveAdapter } from './naive.ts';
 import { referenceAdapter } from './reference.ts';
 
 /**
  * The adapters prunecheck ships, by the bare name `prunecheck check --adapter <name>` accepts.
  * Add a built-in by adding it here.
  */
-export const BUILTIN_ADAPTERS: readonly Adapter[] = [referenceAdapter];
+export const BUILTIN_ADAPTERS: readonly Adapter[] = [referenceAdapter, naiveAdapter, conservativeAdapter];
 
 export function findBuiltin(name: string): Adapter | undefined {
   return BUILTIN_ADAPTERS.find((adapter) => adapter.name === name);
