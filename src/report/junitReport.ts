@@ -1,0 +1,88 @@
+import { INVARIANTS } from '../model/invariants.ts';
+import type { CheckReport, Violation } from '../run/CheckReport.ts';
+import { xmlAttr, xmlText } from './xmlEscape.ts';
+
+interface Case {
+  readonly name: string;
+  readonly outcome: { readonly kind: 'passed' } | { readonly kind: 'skipped'; readonly message: string } | { readonly kind: 'failure' | 'error'; readonly type: string; readonly message: string; readonly body: string };
+}
+
+/** The text of a failure: the because chain, then the command that replays it and where the file is. */
+function failureBody(violations: readonly Violation[]): string {
+  return violations
+    .map((v) => [`${v.invariant} at step ${v.step} of ${v.traceLength}:`, ...v.because.map((line) => `  ${line}`), `replay: ${v.replay}`, `counterexample: ${v.counterexample}`].join('\n'))
+    .join('\n\n');
+}
+
+function findingCase(name: string, kind: 'failure' | 'error', found: readonly Violation[]): Case {
+  const first = found[0];
+  if (first === undefined) return { name, outcome: { kind: 'passed' } };
+  return { name, outcome: { kind, type: first.invariant, message: `${first.invariant} at step ${first.step}: ${first.because[0] ?? ''}`, body: failureBody(found) } };
+}
+
+/** One case per invariant of SPEC.md, then one for the differential check and one for the adapter's health. */
+function cases(report: CheckReport): Case[] {
+  const invariantCases = report.invariants.map((result): Case => {
+    const name = `${result.invariant} ${INVARIANTS[result.invariant]}`;
+    if (result.status === 'not-claimed') return { name, outcome: { kind: 'skipped', message: `not claimed by adapter ${report.adapter}` } };
+    if (result.status === 'inconclusive') return { name, outcome: { kind: 'skipped', message: 'inconclusive: the check stopped at another finding before this invariant was fully exercised' } };
+    const found = report.violations.filter((v) => v.invariant === result.invariant);
+    if (result.status === 'violated' && found.length === 0) {
+      return { name, outcome: { kind: 'failure', type: result.invariant, message: `${result.invariant} violated`, body: `${result.invariant} violated (no counterexample recorded)` } };
+    }
+    return findingCase(name, 'failure', found);
+  });
+  const differential = findingCase('DIFFERENTIAL outcomes match the reference model', 'failure', report.violations.filter((v) => v.invariant === 'DIFFERENTIAL'));
+  let adapter = findingCase('ADAPTER operations answer in time with well-formed observations', 'error', report.violations.filter((v) => v.invariant === 'ADAPTER-ERROR' || v.invariant === 'TIMEOUT'));
+  if (adapter.outcome.kind === 'passed' && report.error !== undefined) {
+    adapter = { name: adapter.name, outcome: { kind: 'error', type: report.verdict, message: report.error, body: report.error } };
+  }
+  return [...invariantCases, differential, adapter];
+}
+
+function renderCase(report: CheckReport, c: Case): string {
+  const open = `    <testcase classname="${xmlAttr(`prunecheck.${report.adapter}`)}" name="${xmlAttr(c.name)}" time="0">`;
+  switch (c.outcome.kind) {
+    case 'passed':
+      return `    <testcase classname="${xmlAttr(`prunecheck.${report.adapter}`)}" name="${xmlAttr(c.name)}" time="0"/>`;
+    case 'skipped':
+      return `${open}\n      <skipped message="${xmlAttr(c.outcome.message)}"/>\n    </testcase>`;
+    default:
+      return `${open}\n      <${c.outcome.kind} type="${xmlAttr(c.outcome.type)}" message="${xmlAttr(c.outcome.message)}">${xmlText(c.outcome.body)}</${c.outcome.kind}>\n    </testcase>`;
+  }
+}
+
+/**
+ * JUnit XML for CI: one test case per invariant (not claimed → skipped, violated → failure carrying the
+ * because chain and the replay command), plus the differential check and adapter errors. Run-level facts
+ * (seed, runs, ops) are suite properties, so a CI page shows how to reproduce the run.
+ */
+export function renderJunitReport(report: CheckReport): string {
+  const all = cases(report);
+  const count = (kind: Case['outcome']['kind']): number => all.filter((c) => c.outcome.kind === kind).length;
+  const seconds = (report.durationMs / 1000).toFixed(3);
+  const counts = `tests="${all.length}" failures="${count('failure')}" errors="${count('error')}" skipped="${count('skipped')}" time="${seconds}"`;
+  const properties: [string, string][] = [
+    ['verdict', report.verdict],
+    ['seed', String(report.seed)],
+    ['runs', String(report.runs)],
+    ['opsChecked', String(report.opsChecked)],
+    ['opsPerSecond', String(report.opsPerSecond)],
+    ['adapterVersion', report.adapterVersion],
+    ['prunecheckVersion', report.prunecheckVersion],
+    ['specVersion', report.specVersion],
+    ...Object.entries(report.situations).map(([name, runs]): [string, string] => [`situation:${name}`, String(runs)]),
+  ];
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="prunecheck" ${counts}>`,
+    `  <testsuite name="${xmlAttr(`prunecheck check ${report.adapter}`)}" ${counts}>`,
+    '    <properties>',
+    ...properties.map(([name, value]) => `      <property name="${xmlAttr(name)}" value="${xmlAttr(value)}"/>`),
+    '    </properties>',
+    ...all.map((c) => renderCase(report, c)),
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

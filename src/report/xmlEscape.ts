@@ -1,0 +1,20 @@
+/**
+ * Characters XML 1.0 cannot carry at all, even escaped: C0 controls other than tab/LF/CR, lone surrogates,
+ * U+FFFE and U+FFFF. An adapter's error message may contain any of them; they become U+FFFD.
+ */
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Escapes element text. `\r` is written as a reference because parsers normalise a literal one to `\n`. */
+export function xmlText(value: string): string {
+  return value
+    .replace(NOT_XML, '\uFFFD')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\r/g, '&#13;');
+}
+
+/** Escapes a double-quoted attribute value; tab and newline as references survive attribute normalisation. */
+export function xmlAttr(value: string): string {
+  return xmlText(value).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;');
+}
