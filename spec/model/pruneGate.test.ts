@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { applyAll, applyExpect, derived, episode, raw, sha256, snapshot } from '../helpers/model.ts';
+
+describe('the prune gate (INV-03)', () => {
+  it('INV-03 evicts a derived span as derivable while its declared sources are resident', () => {
+    const rt = episode();
+    applyAll(rt, raw('rows', 'r1 r2 r3 r4'), derived('n', '4 rows', ['rows']));
+
+    const evicted = applyExpect(rt, { kind: 'prune', spanId: 'n' }, 'evicted');
+
+    expect(evicted).toMatchObject({ mode: 'derivable', handle: undefined });
+    expect(evicted.check).toEqual({ existence: false, addressable: false, provenance: true, handle: undefined });
+    expect(rt.observe('n').index).toEqual({ kind: 'derivable', spanId: 'n', sources: ['rows'] });
+  });
+
+  it('INV-03 prefers derivable over reversible when both hold', () => {
+    const rt = episode();
+    applyAll(rt, raw('rows', 'r1 r2'), derived('n', '2 rows', ['rows'], { persist: true }));
+
+    expect(applyExpect(rt, { kind: 'prune', spanId: 'n' }, 'evicted').mode).toBe('derivable');
+  });
+
+  it('INV-03 evicts reversibly after the runtime checks a present, byte-identical, addressable copy', () => {
+    const rt = episode();
+    rt.apply(raw('tool', 'stripe: charge ch_3 created'));
+    const { handle } = applyExpect(rt, { kind: 'persist', spanId: 'tool' }, 'persisted');
+
+    const evicted = applyExpect(rt, { kind: 'prune', spanId: 'tool' }, 'evicted');
+
+    expect(evicted).toMatchObject({ mode: 'reversible', handle, check: { existence: true, addressable: true, provenance: true, handle } });
+    expect(rt.store.read(handle)).toEqual({ status: 'present', content: 'stripe: charge ch_3 created', digest: sha256('stripe: charge ch_3 created') });
+  });
+
+  it('INV-03 evicts lossily only under an explicit acceptLossy, leaving the lossy marker in the window', () => {
+    const rt = episode();
+    rt.apply(raw('u', 'user: use the staging DB'));
+
+    const evicted = applyExpect(rt, { kind: 'prune', spanId: 'u', acceptLossy: true }, 'evicted');
+
+    expect(evicted.mode).toBe('lossy');
+    expect(rt.observe('u').index).toEqual({ kind: 'lossy', spanId: 'u', text: 'u: pruned, unrecoverable, contents unknown' });
+  });
+
+  it('INV-03 rejects a prune whose backing copy was rotated out after the summary was written, and keeps the span', () => {
+    const rt = episode();
+    applyAll(
+      rt,
+      raw('block_7', 'order id ORD-55821-X failed with E42', { persist: true }),
+      { kind: 'summarize', summaryId: 'sum', sourceIds: ['block_7'], content: 'an order failed' },
+      { kind: 'rotate' },
+    );
+    const before = snapshot(rt, ['block_7', 'sum']);
+
+    const rejected = applyExpect(rt, { kind: 'prune', spanId: 'block_7' }, 'rejected');
+
+    expect(rejected.reason).toBe('not-reversible');
+    expect(rejected.check).toMatchObject({ existence: false, addressable: true, provenance: true });
+    expect(rt.observe('block_7').resident?.content).toBe('order id ORD-55821-X failed with E42');
+    expect(rt.observe('block_7').index).toEqual({ kind: 'rejected', spanId: 'block_7', reason: 'not-reversible', step: 4 });
+    expect(rt.tombstones.get('block_7')).toBeUndefined();
+    expect(rt.window.used).toBe(before.used);
+  });
+
+  it('INV-03 ignores the model claim that a span is safe: claimSafe neither evicts nor upgrades loss to reversible', () => {
+    const rt = episode();
+    rt.apply(raw('id', 'ORD-55821-X'));
+
+    expect(applyExpect(rt, { kind: 'prune', spanId: 'id', claimSafe: true }, 'rejected').reason).toBe('not-reversible');
+    expect(rt.window.has('id')).toBe(true);
+    const evicted = applyExpect(rt, { kind: 'prune', spanId: 'id', claimSafe: true, acceptLossy: true }, 'evicted');
+    expect(evicted).toMatchObject({ mode: 'lossy', handle: undefined });
+    expect(rt.lookup('id')).toEqual({ kind: 'tombstoned', spanId: 'id', digest: sha256('ORD-55821-X'), why: 'lossy' });
+  });
+
+  it('INV-03 does not count a copy taken before an edit (D-05)', () => {
+    const rt = episode();
+    applyAll(rt, raw('f', 'v1', { persist: true }), { kind: 'edit', spanId: 'f', content: 'v2' });
+
+    const rejected = applyExpect(rt, { kind: 'prune', spanId: 'f' }, 'rejected');
+
+    expect(rejected.check).toMatchObject({ existence: false, addressable: true });
+    expect(rt.observe('f').resident?.content).toBe('v2');
+    rt.apply({ kind: 'persist', spanId: 'f' });
+    expect(applyExpect(rt, { kind: 'prune', spanId: 'f' }, 'evicted').mode).toBe('reversible');
+  });
+
+  it('INV-03 never evicts reversibly through a store that cannot tell expired from absent', () => {
+    const rt = episode(100, { storeDistinguishesAbsent: false });
+    rt.apply(raw('t', 'tool output', { persist: true }));
+
+    const rejected = applyExpect(rt, { kind: 'prune', spanId: 't' }, 'rejected');
+
+    expect(rejected.check).toMatchObject({ existence: true, addressable: true, provenance: false });
+    expect(rt.window.has('t')).toBe(true);
+  });
+
+  it('INV-03 checks at execution time: a later persist lets the same prune through', () => {
+    const rt = episode();
+    rt.apply(raw('t', 'output'));
+    applyExpect(rt, { kind: 'prune', spanId: 't' }, 'rejected');
+
+    rt.apply({ kind: 'persist', spanId: 't' });
+
+    expect(applyExpect(rt, { kind: 'prune', spanId: 't' }, 'evicted').mode).toBe('reversible');
+  });
+
+  it('INV-03 a derived span whose source left, or that declares none, is not derivable', () => {
+    const rt = episode();
+    applyAll(rt, raw('src', 'data', { persist: true }), derived('d', 'from data', ['src']), derived('free', 'a note', []), { kind: 'prune', spanId: 'src' });
+
+    expect(applyExpect(rt, { kind: 'prune', spanId: 'd' }, 'rejected').reason).toBe('not-reversible');
+    expect(applyExpect(rt, { kind: 'prune', spanId: 'free' }, 'rejected').reason).toBe('not-reversible');
+    expect(rt.window.has('d') && rt.window.has('free')).toBe(true);
+  });
+
+  it('INV-03 a summary is never derivable, even with every source resident (D-04)', () => {
+    const rt = episode();
+    applyAll(rt, raw('a', 'alpha'), { kind: 'summarize', summaryId: 's', sourceIds: ['a'], content: 'an a' });
+
+    expect(applyExpect(rt, { kind: 'prune', spanId: 's' }, 'rejected').reason).toBe('not-reversible');
+    expect(rt.window.has('s')).toBe(true);
+  });
+
+  it('INV-03 a prune of a span that already left is rejected as not-resident and changes nothing', () => {
+    const rt = episode();
+    applyAll(rt, raw('a', 'alpha'), { kind: 'prune', spanId: 'a', acceptLossy: true });
+    const before = snapshot(rt, ['a']);
+
+    expect(applyExpect(rt, { kind: 'prune', spanId: 'a', acceptLossy: true }, 'rejected')).toEqual({ kind: 'rejected', spanId: 'a', reason: 'not-resident' });
+    expect(snapshot(rt, ['a'])).toEqual(before);
+  });
+});
