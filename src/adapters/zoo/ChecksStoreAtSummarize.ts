@@ -1,0 +1,49 @@
+import type { SummarizeOp } from '../../model/Operation.ts';
+import type { BackingCheck, Rejected, Summarized, WindowFull } from '../../model/Outcome.ts';
+import { ReferenceRuntime, type GateDecision } from '../../model/ReferenceRuntime.ts';
+import type { Span } from '../../model/Span.ts';
+import { runtimeAdapter } from '../runtimeAdapter.ts';
+
+/**
+ * Breaks INV-03 (D-09). Checks the backing store when a span is summarized, the moment seed 002's
+ * `prune(block_7, replace_with=digest)` was written, and reuses that passing check when the span is later
+ * pruned or compacted. A rotation (or an edit) between the summary and the prune goes unseen, so the span is
+ * evicted "reversibly" against a copy that no longer exists or no longer matches. A failing check is not
+ * cached, so the runtime is never more conservative than the reference.
+ */
+export class ChecksStoreAtSummarize extends ReferenceRuntime {
+  private readonly checkedAtSummary = new Map<string, BackingCheck>();
+  private gating = false;
+
+  protected override summarize(op: SummarizeOp): Summarized | Rejected | WindowFull {
+    const outcome = super.summarize(op);
+    if (outcome.kind !== 'summarized') return outcome;
+    for (const id of op.sourceIds) {
+      const span = this.window.get(id);
+      if (span === undefined) continue;
+      const check = this.backingCheck(span);
+      if (check.existence && check.addressable && check.provenance) this.checkedAtSummary.set(id, check);
+    }
+    return outcome;
+  }
+
+  override gate(span: Span, acceptLossy: boolean): GateDecision {
+    this.gating = true;
+    try {
+      return super.gate(span, acceptLossy);
+    } finally {
+      this.gating = false;
+    }
+  }
+
+  override backingCheck(span: Span): BackingCheck {
+    const cached = this.gating ? this.checkedAtSummary.get(span.id) : undefined;
+    return cached ?? super.backingCheck(span);
+  }
+}
+
+export const checksStoreAtSummarize = runtimeAdapter(
+  'checks-store-at-summarize',
+  'Breaks INV-03: the backing-store check is made when a span is summarized and reused, stale, when it is pruned',
+  (config) => new ChecksStoreAtSummarize(config),
+);

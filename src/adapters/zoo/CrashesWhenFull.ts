@@ -1,0 +1,26 @@
+import type { WindowFull } from '../../model/Outcome.ts';
+import { ReferenceRuntime } from '../../model/ReferenceRuntime.ts';
+import { runtimeAdapter } from '../runtimeAdapter.ts';
+
+/** What `CrashesWhenFull` throws where the reference answers `window-full`. */
+export class ContextOverflowError extends Error {
+  override readonly name = 'ContextOverflowError';
+  readonly code = 'CONTEXT_OVERFLOW';
+}
+
+/**
+ * Breaks INV-13. Throws a context-overflow exception where the reference answers `window-full` (an append,
+ * edit, summary or restore that does not fit): the conservative pruner of seed 002 "failing with context
+ * overflow". Nothing is changed before the throw.
+ */
+export class CrashesWhenFull extends ReferenceRuntime {
+  override full(spanId: string, needed: number): WindowFull {
+    throw new ContextOverflowError(`context overflow: '${spanId}' needs ${needed} tokens, ${this.window.used}/${this.window.capacity} used`);
+  }
+}
+
+export const crashesWhenFull = runtimeAdapter(
+  'crashes-when-full',
+  'Breaks INV-13: throws a context-overflow error instead of answering window-full',
+  (config) => new CrashesWhenFull(config),
+);

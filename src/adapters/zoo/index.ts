@@ -1,0 +1,55 @@
+import type { InvariantId } from '../../model/invariants.ts';
+import type { Adapter } from '../Adapter.ts';
+import { answersAbsentForPruned } from './AnswersAbsentForPruned.ts';
+import { checksStoreAtSummarize } from './ChecksStoreAtSummarize.ts';
+import { crashesWhenFull } from './CrashesWhenFull.ts';
+import { digestWrongBytes } from './DigestWrongBytes.ts';
+import { halfAppliedRejection } from './HalfAppliedRejection.ts';
+import { ignoresContentChange } from './IgnoresContentChange.ts';
+import { lossyWithoutMarker } from './LossyWithoutMarker.ts';
+import { noExternalTombstone } from './NoExternalTombstone.ts';
+import { noRawFloor } from './NoRawFloor.ts';
+import { noReframeInvalidation } from './NoReframeInvalidation.ts';
+import { rawDerivable } from './RawDerivable.ts';
+import { rejectionsNotSurfaced } from './RejectionsNotSurfaced.ts';
+import { resummarizesWithoutChain } from './ResummarizesWithoutChain.ts';
+import { retriesNotDeduplicatedAfterEviction } from './RetriesNotDeduplicatedAfterEviction.ts';
+import { summaryLowersSources } from './SummaryLowersSources.ts';
+import { tombstoneCountsAsEvidence } from './TombstoneCountsAsEvidence.ts';
+import { tombstoneInWindowOnly } from './TombstoneInWindowOnly.ts';
+import { trustsSafeClaim } from './TrustsSafeClaim.ts';
+import { versionNotRecorded } from './VersionNotRecorded.ts';
+
+/**
+ * The zoo: runtimes that each deviate from the reference in exactly one rule of spec/SPEC.md, paired with the
+ * invariant that deviation breaks. Every invariant is broken by at least one member (spec/adapters/zoo.test.ts).
+ */
+const ZOO: readonly (readonly [Adapter, InvariantId])[] = [
+  [noExternalTombstone, 'INV-01'],
+  [tombstoneInWindowOnly, 'INV-01'],
+  [digestWrongBytes, 'INV-01'],
+  [ignoresContentChange, 'INV-02'],
+  [trustsSafeClaim, 'INV-03'],
+  [checksStoreAtSummarize, 'INV-03'],
+  [lossyWithoutMarker, 'INV-03'],
+  [answersAbsentForPruned, 'INV-04'],
+  [resummarizesWithoutChain, 'INV-05'],
+  [rawDerivable, 'INV-06'],
+  [noRawFloor, 'INV-07'],
+  [noReframeInvalidation, 'INV-08'],
+  [retriesNotDeduplicatedAfterEviction, 'INV-09'],
+  [tombstoneCountsAsEvidence, 'INV-10'],
+  [versionNotRecorded, 'INV-11'],
+  [rejectionsNotSurfaced, 'INV-12'],
+  [crashesWhenFull, 'INV-13'],
+  [summaryLowersSources, 'INV-14'],
+  [halfAppliedRejection, 'INV-15'],
+];
+
+/** The deliberately broken runtimes, as built-in adapters (`prunecheck check --adapter <name>`). */
+export const ZOO_ADAPTERS: readonly Adapter[] = ZOO.map(([adapter]) => adapter);
+
+/** For each zoo adapter's name, the invariant its one deviation breaks: what the engine must report. */
+export const ZOO_EXPECTATIONS: Readonly<Record<string, InvariantId>> = Object.fromEntries(
+  ZOO.map(([adapter, invariant]) => [adapter.name, invariant]),
+);
