@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { INVARIANT_IDS } from '../../src/model/invariants.ts';
+import { buildConformanceMatrix, meetsExpectation, renderConformanceJson, renderConformanceMarkdown } from '../../src/report/conformanceMatrix.ts';
+import { conformantReport, errorReport, violation, violationReport } from '../helpers/reports.ts';
+
+const entries = [
+  { report: conformantReport(), expected: 'conformant' as const, description: 'The reference runtime' },
+  { report: violationReport(), expected: 'INV-01' as const, description: 'forgets to write tombstones' },
+  { report: violationReport({ adapter: 'trusts-claims', violations: [violation({ invariant: 'INV-04' })] }), expected: 'INV-03' as const },
+  { report: errorReport(), expected: 'ADAPTER-ERROR' as const },
+];
+
+describe('meetsExpectation', () => {
+  it('wants the reference conformant and a broken runtime caught on its own invariant', () => {
+    expect(meetsExpectation(conformantReport(), 'conformant')).toBe(true);
+    expect(meetsExpectation(violationReport(), 'conformant')).toBe(false);
+    expect(meetsExpectation(violationReport(), 'INV-04')).toBe(true);
+    expect(meetsExpectation(violationReport(), 'INV-03')).toBe(false);
+    expect(meetsExpectation(conformantReport(), 'INV-01')).toBe(false);
+  });
+});
+
+describe('buildConformanceMatrix', () => {
+  const matrix = buildConformanceMatrix(entries, { seed: 42, runs: 200 });
+
+  it('has a row per runtime with a cell per invariant plus differential and adapter', () => {
+    expect(matrix.rows.map((r) => r.runtime)).toEqual(['reference', 'no-tombstone', 'trusts-claims', 'crashy']);
+    for (const row of matrix.rows) expect(Object.keys(row.cells)).toEqual([...INVARIANT_IDS, 'DIFFERENTIAL', 'ADAPTER']);
+    expect(matrix.rows[1]?.cells).toMatchObject({ 'INV-01': 'violated', 'INV-09': 'not-claimed', 'INV-02': 'passed', DIFFERENTIAL: 'none' });
+    expect(matrix.rows[3]?.cells.ADAPTER).toBe('found');
+  });
+
+  it('summarises which runtimes behaved unexpectedly', () => {
+    expect(matrix.rows.map((r) => r.asExpected)).toEqual([true, true, false, true]);
+    expect(matrix.summary).toEqual({ runtimes: 4, asExpected: 3, unexpected: ['trusts-claims'] });
+  });
+
+  it('round-trips through JSON', () => {
+    const text = renderConformanceJson(matrix);
+    expect(text.endsWith('\n')).toBe(true);
+    expect(JSON.parse(text)).toEqual(matrix);
+  });
+
+  it('renders a Markdown matrix whose rows all have the header width, and every replay command', () => {
+    const markdown = renderConformanceMarkdown(matrix);
+    const table = markdown.split('\n').filter((line) => line.startsWith('| runtime | expected') || /^\| (reference|no-tombstone|trusts-claims|crashy) \| /.test(line));
+    const header = table[0]?.split(' | ') ?? [];
+    expect(header.length).toBe(4 + INVARIANT_IDS.length + 2 + 1);
+    const rows = markdown.split('\n').slice(markdown.split('\n').indexOf(table[0] ?? '') + 2).filter((l) => l.startsWith('|')).slice(0, 4);
+    for (const row of rows) expect(row.split(' | ')).toHaveLength(header.length);
+    expect(rows[2]).toContain('| trusts-claims | INV-03 | violation | **NO** |');
+    expect(markdown).toContain('3 of 4 runtimes behaved as expected; unexpected: trusts-claims.');
+    for (const row of matrix.rows) for (const v of row.violations) expect(markdown).toContain(`\`\`\`sh\n${v.replay}\n\`\`\``);
+  });
+});

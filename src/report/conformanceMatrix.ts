@@ -1,0 +1,134 @@
+import { INVARIANT_IDS, INVARIANTS } from '../model/invariants.ts';
+import type { CheckReport, FindingKind, InvariantResult, Verdict } from '../run/CheckReport.ts';
+import { formatCount, mdCell, mdCode, mdTable } from './markdownText.ts';
+import { jsonText } from './writeReport.ts';
+
+/** What a runtime of the suite is expected to do: pass everything, or be caught breaking one rule. */
+export type Expectation = 'conformant' | FindingKind;
+
+/** A cell of the matrix: an invariant's status, or `found` for the differential and adapter columns. */
+export type CellStatus = InvariantResult['status'] | 'found' | 'none';
+
+export const EXTRA_COLUMNS = ['DIFFERENTIAL', 'ADAPTER'] as const;
+export type MatrixColumn = (typeof INVARIANT_IDS)[number] | (typeof EXTRA_COLUMNS)[number];
+
+export interface MatrixRow {
+  readonly runtime: string;
+  readonly version: string;
+  readonly description: string;
+  readonly expected: Expectation;
+  readonly verdict: Verdict;
+  /** The reference is conformant; a broken runtime is caught on the invariant it was built to break. */
+  readonly asExpected: boolean;
+  readonly seed: number;
+  readonly runs: number;
+  readonly opsChecked: number;
+  readonly opsPerSecond: number;
+  readonly durationMs: number;
+  readonly cells: Readonly<Record<MatrixColumn, CellStatus>>;
+  readonly violations: readonly { readonly invariant: FindingKind; readonly step: number; readonly traceLength: number; readonly because: readonly string[]; readonly replay: string; readonly counterexample: string }[];
+  readonly error?: string;
+}
+
+/** reports/conformance.json: the runtime × invariant matrix. Format `prunecheck-conformance/1`. */
+export interface ConformanceMatrix {
+  readonly format: 'prunecheck-conformance/1';
+  readonly prunecheckVersion: string;
+  readonly specVersion: string;
+  readonly seed: number;
+  readonly runs: number;
+  readonly invariants: readonly { readonly id: string; readonly rule: string }[];
+  readonly rows: readonly MatrixRow[];
+  readonly summary: { readonly runtimes: number; readonly asExpected: number; readonly unexpected: readonly string[] };
+}
+
+export interface MatrixEntry {
+  readonly report: CheckReport;
+  readonly expected: Expectation;
+  readonly description?: string;
+}
+
+/** Whether a report meets its expectation. A broken runtime counts only if caught on its own invariant. */
+export function meetsExpectation(report: CheckReport, expected: Expectation): boolean {
+  if (expected === 'conformant') return report.verdict === 'conformant';
+  return report.verdict !== 'conformant' && report.violations.some((v) => v.invariant === expected);
+}
+
+function cellsOf(report: CheckReport): Record<MatrixColumn, CellStatus> {
+  const cells = {} as Record<MatrixColumn, CellStatus>;
+  for (const id of INVARIANT_IDS) cells[id] = report.invariants.find((r) => r.invariant === id)?.status ?? 'not-claimed';
+  cells.DIFFERENTIAL = report.violations.some((v) => v.invariant === 'DIFFERENTIAL') ? 'found' : 'none';
+  cells.ADAPTER = report.violations.some((v) => v.invariant === 'ADAPTER-ERROR' || v.invariant === 'TIMEOUT') || report.error !== undefined ? 'found' : 'none';
+  return cells;
+}
+
+export function buildConformanceMatrix(entries: readonly MatrixEntry[], run: { readonly seed: number; readonly runs: number }): ConformanceMatrix {
+  const rows = entries.map(({ report, expected, description }): MatrixRow => ({
+    runtime: report.adapter,
+    version: report.adapterVersion,
+    description: description ?? '',
+    expected,
+    verdict: report.verdict,
+    asExpected: meetsExpectation(report, expected),
+    seed: report.seed,
+    runs: report.runs,
+    opsChecked: report.opsChecked,
+    opsPerSecond: report.opsPerSecond,
+    durationMs: report.durationMs,
+    cells: cellsOf(report),
+    violations: report.violations.map(({ invariant, step, traceLength, because, replay, counterexample }) => ({ invariant, step, traceLength, because, replay, counterexample })),
+    ...(report.error === undefined ? {} : { error: report.error }),
+  }));
+  const first = entries[0]?.report;
+  return {
+    format: 'prunecheck-conformance/1',
+    prunecheckVersion: first?.prunecheckVersion ?? '',
+    specVersion: first?.specVersion ?? '',
+    seed: run.seed,
+    runs: run.runs,
+    invariants: INVARIANT_IDS.map((id) => ({ id, rule: INVARIANTS[id] })),
+    rows,
+    summary: { runtimes: rows.length, asExpected: rows.filter((r) => r.asExpected).length, unexpected: rows.filter((r) => !r.asExpected).map((r) => r.runtime) },
+  };
+}
+
+export function renderConformanceJson(matrix: ConformanceMatrix): string {
+  return jsonText(matrix);
+}
+
+const SYMBOL: Record<CellStatus, string> = { passed: '✅', violated: '❌', 'not-claimed': '➖', inconclusive: '❔', found: '❌', none: '✅' };
+
+/** reports/conformance.md: the matrix as a table, then every finding with the command that replays it. */
+export function renderConformanceMarkdown(matrix: ConformanceMatrix): string {
+  const columns: readonly MatrixColumn[] = [...INVARIANT_IDS, ...EXTRA_COLUMNS];
+  const header = ['runtime', 'expected', 'verdict', 'as expected', ...columns.map((c) => c.replace('INV-', '')), 'ops/s'];
+  const rows = matrix.rows.map((r) => [r.runtime, r.expected, r.verdict, r.asExpected ? 'yes' : '**NO**', ...columns.map((c) => SYMBOL[r.cells[c]]), formatCount(r.opsPerSecond)]);
+  const findings = matrix.rows.flatMap((r) =>
+    r.violations.map((v) => [`### ${r.runtime}: ${v.invariant} at step ${v.step} of ${v.traceLength}`, '', ...v.because.map((line) => `- ${mdCell(line)}`), '', mdCode(v.replay, 'sh')].join('\n')),
+  );
+  const errors = matrix.rows.filter((r) => r.error !== undefined).map((r) => `- **${mdCell(r.runtime)}**: ${mdCell(r.error ?? '')}`);
+  const { summary } = matrix;
+  return [
+    '# prunecheck conformance matrix',
+    '',
+    `prunecheck ${matrix.prunecheckVersion}, spec ${matrix.specVersion}; seed ${matrix.seed}, ${formatCount(matrix.runs)} runs per runtime. ` +
+      `${summary.asExpected} of ${summary.runtimes} runtimes behaved as expected` +
+      (summary.unexpected.length === 0 ? '.' : `; unexpected: ${summary.unexpected.map(mdCell).join(', ')}.`),
+    '',
+    'Columns 01–15 are the invariants of spec/SPEC.md; DIFFERENTIAL is an outcome that differs from the reference model, ADAPTER an operation that threw, timed out or answered a malformed observation. ' +
+      '✅ passed · ❌ violated · ➖ not claimed · ❔ inconclusive (the check stopped at another finding first).',
+    '',
+    mdTable(header, rows),
+    '',
+    '## Runtimes',
+    '',
+    mdTable(['runtime', 'version', 'what it does', 'runs', 'ops checked'], matrix.rows.map((r) => [r.runtime, r.version, r.description, formatCount(r.runs), formatCount(r.opsChecked)])),
+    ...(errors.length === 0 ? [] : ['', '## Errors', '', ...errors]),
+    ...(findings.length === 0 ? [] : ['', '## Findings and replay commands', '', findings.join('\n\n')]),
+    '',
+    '## Invariants',
+    '',
+    mdTable(['invariant', 'rule'], matrix.invariants.map((i) => [i.id, i.rule])),
+    '',
+  ].join('\n');
+}

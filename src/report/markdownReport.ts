@@ -1,0 +1,50 @@
+import { INVARIANTS } from '../model/invariants.ts';
+import type { CheckReport, InvariantResult, Violation } from '../run/CheckReport.ts';
+import { formatCount, mdCell, mdCode, mdTable } from './markdownText.ts';
+
+const STATUS: Record<InvariantResult['status'], string> = { passed: '✅ passed', violated: '❌ violated', 'not-claimed': '➖ not claimed', inconclusive: '❔ inconclusive' };
+
+function violationSection(v: Violation): string {
+  return [
+    `### ${v.invariant} at step ${v.step} of ${v.traceLength}`,
+    '',
+    ...v.because.map((line) => `- ${mdCell(line)}`),
+    '',
+    `Counterexample: \`${v.counterexample}\`. Replay:`,
+    '',
+    mdCode(v.replay, 'sh'),
+  ].join('\n');
+}
+
+/** The Markdown report, for people: the verdict and the seed first, a table of invariants, then each failure. */
+export function renderMarkdownReport(report: CheckReport): string {
+  const firstStep = (id: string): string => {
+    const found = report.violations.filter((v) => v.invariant === id);
+    return found.length === 0 ? '' : String(Math.min(...found.map((v) => v.step)));
+  };
+  const firstBecause = (id: string): string => report.violations.find((v) => v.invariant === id)?.because.join(' ') ?? '';
+  const others = report.violations.filter((v) => !(v.invariant in INVARIANTS));
+  const situations = Object.entries(report.situations);
+  return [
+    `# prunecheck check: ${mdCell(report.adapter)} — ${report.verdict}`,
+    '',
+    mdTable(
+      ['adapter', 'verdict', 'seed', 'runs', 'ops checked', 'ops/s', 'duration', 'versions'],
+      [[`${report.adapter} ${report.adapterVersion}`, report.verdict, String(report.seed), String(report.runs), formatCount(report.opsChecked), formatCount(report.opsPerSecond), `${(report.durationMs / 1000).toFixed(1)} s`, `prunecheck ${report.prunecheckVersion}, spec ${report.specVersion}`]],
+    ),
+    ...(report.error === undefined ? [] : ['', `**Error:** ${mdCell(report.error)}`]),
+    '',
+    '## Invariants',
+    '',
+    mdTable(
+      ['invariant', 'rule', 'status', 'first step', 'because'],
+      [
+        ...report.invariants.map((r) => [r.invariant, INVARIANTS[r.invariant], STATUS[r.status], firstStep(r.invariant), firstBecause(r.invariant)]),
+        ...[...new Set(others.map((v) => v.invariant))].map((id) => [id, id === 'DIFFERENTIAL' ? 'outcome differs from the reference model' : 'adapter misbehaviour', '❌ found', firstStep(id), firstBecause(id)]),
+      ],
+    ),
+    ...(report.violations.length === 0 ? [] : ['', '## Violations', '', report.violations.map(violationSection).join('\n\n')]),
+    ...(situations.length === 0 ? [] : ['', '## Dangerous situations reached', '', mdTable(['situation', 'runs'], situations.map(([name, runs]) => [name, String(runs)]))]),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,46 @@
+import { INVARIANTS } from '../model/invariants.ts';
+import type { CheckReport, InvariantResult, Verdict } from '../run/CheckReport.ts';
+import { formatCount } from './markdownText.ts';
+
+export interface PrettyOptions {
+  /** ANSI colours (the CLI turns them on for a terminal without NO_COLOR). */
+  readonly color?: boolean;
+  /** The command that re-runs this whole check with the same seed; printed last. */
+  readonly rerun?: string;
+}
+
+type Paint = (code: number, text: string) => string;
+
+const MARK: Record<InvariantResult['status'], [string, number]> = { passed: ['✓', 32], violated: ['✗', 31], 'not-claimed': ['–', 2], inconclusive: ['?', 33] };
+const VERDICT_COLOR: Record<Verdict, number> = { conformant: 32, violation: 31, diverged: 31, error: 31, unknown: 33 };
+
+/** The human-readable report for a terminal: one line per invariant, each failure with its replay command. */
+export function renderPrettyReport(report: CheckReport, options: PrettyOptions = {}): string {
+  const paint: Paint = options.color === true ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_code, text) => text;
+  const lines: string[] = [
+    `prunecheck check ${report.adapter} ${report.adapterVersion} (spec ${report.specVersion}, prunecheck ${report.prunecheckVersion})`,
+    `seed ${report.seed} · ${formatCount(report.runs)} runs · ${formatCount(report.opsChecked)} ops checked · ${formatCount(report.opsPerSecond)} ops/s · ${(report.durationMs / 1000).toFixed(1)} s`,
+    '',
+  ];
+  for (const result of report.invariants) {
+    const [mark, code] = MARK[result.status];
+    const suffix = result.status === 'not-claimed' ? ' (not claimed)' : result.status === 'inconclusive' ? ' (inconclusive: the check stopped at another finding first)' : '';
+    lines.push(`  ${paint(code, mark)} ${result.invariant} ${INVARIANTS[result.invariant]}${suffix}`);
+  }
+  for (const v of report.violations) {
+    lines.push('', paint(31, `✗ ${v.invariant} at step ${v.step} of ${v.traceLength}`));
+    for (const line of v.because) lines.push(`    ${line}`);
+    lines.push(`  counterexample: ${v.counterexample}`, `  replay: ${paint(1, v.replay)}`);
+  }
+  const situations = Object.entries(report.situations);
+  const unreached = situations.filter(([, runs]) => runs === 0).map(([name]) => name);
+  if (situations.length > 0) {
+    lines.push('', `dangerous situations reached: ${situations.length - unreached.length}/${situations.length}${unreached.length === 0 ? '' : ` (never: ${unreached.join(', ')})`}`);
+  }
+  if (report.error !== undefined) lines.push('', paint(31, `error: ${report.error}`));
+  const count = report.violations.length;
+  const detail = count === 0 ? '' : ` (${count} ${count === 1 ? 'finding' : 'findings'})`;
+  lines.push('', `verdict: ${paint(VERDICT_COLOR[report.verdict], report.verdict)}${detail}`);
+  if (options.rerun !== undefined) lines.push(`re-run with the same seed: ${options.rerun}`);
+  return `${lines.join('\n')}\n`;
+}
