@@ -71,6 +71,19 @@ export function snapshot(rt: ReferenceRuntime, ids: readonly string[], signature
   };
 }
 
+type Snapshot = ReturnType<typeof snapshot>;
+
+/** A snapshot with rejection notices dropped: the one change a refused directive may make (INV-12, INV-15). */
+export function ignoringNotices(snap: Snapshot): Snapshot {
+  const spans = Object.fromEntries(
+    Object.entries(snap.spans).map(([id, entry]) => {
+      const index = entry.observed.index?.kind === 'rejected' ? undefined : entry.observed.index;
+      return [id, { ...entry, observed: { ...entry.observed, index } }];
+    }),
+  );
+  return { ...snap, spans };
+}
+
 /**
  * fast-check parameters: one seed for the run, `FC_SEED` to replay. The seed is fixed by default so CI is
  * deterministic; `assertProperty` prints the command that replays a failure.
