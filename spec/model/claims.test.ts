@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { ClaimOp } from '../../src/model/Operation.ts';
+import { applyAll, applyExpect, derived, episode, raw } from '../helpers/model.ts';
+
+const claim = (requiredIds: string[], text = 'handled rate limiting by backing off'): ClaimOp => ({ kind: 'claim', claim: text, requiredIds });
+
+/** Raw tool returns `r1` (resident), `r2` (recoverable), `lost` (lossy), `exp` (copy expired), derived `d`, summary `s`. */
+function evidence() {
+  const rt = episode();
+  applyAll(
+    rt,
+    raw('r1', 'GET /a -> 429 retry-after 30'),
+    raw('r2', 'GET /a -> 200', { persist: true }),
+    raw('lost', 'GET /b -> 500'),
+    raw('exp', 'GET /c -> 503', { persist: true }),
+    derived('d', 'one retry', ['r1']),
+    { kind: 'summarize', summaryId: 's', sourceIds: ['r1', 'r2'], content: 'handled rate limiting by backing off' },
+    { kind: 'prune', spanId: 'r2' },
+    { kind: 'prune', spanId: 'lost', acceptLossy: true },
+    { kind: 'prune', spanId: 'exp' },
+    { kind: 'rotate', spanIds: ['exp'] },
+  );
+  return rt;
+}
+
+describe('claims rest on raw evidence (INV-10)', () => {
+  it('INV-10 a claim on resident and recoverable raw spans is substantiated', () => {
+    const rt = evidence();
+
+    expect(applyExpect(rt, claim(['r1', 'r2']), 'substantiated')).toEqual({ kind: 'substantiated', claim: 'handled rate limiting by backing off' });
+  });
+
+  it('INV-10 a self-authored summary alone does not substantiate: derived-only', () => {
+    const rt = evidence();
+
+    expect(rt.apply(claim(['s']))).toEqual({ kind: 'derived-only', claim: 'handled rate limiting by backing off', derivedIds: ['s'] });
+    expect(rt.apply(claim(['r1', 'd', 's']))).toEqual({ kind: 'derived-only', claim: 'handled rate limiting by backing off', derivedIds: ['d', 's'] });
+  });
+
+  it('INV-10 a derived span evicted as derivable still supports only derived-only', () => {
+    const rt = evidence();
+    applyExpect(rt, { kind: 'prune', spanId: 'd' }, 'evicted');
+
+    expect(rt.apply(claim(['d', 'r1']))).toMatchObject({ kind: 'derived-only', derivedIds: ['d'] });
+  });
+
+  it('INV-10 a tombstone is a gap, not evidence (D-01), lossy or expired', () => {
+    const rt = evidence();
+
+    expect(rt.apply(claim(['r1', 'lost', 'exp']))).toEqual({ kind: 'gap', claim: 'handled rate limiting by backing off', lostIds: ['lost', 'exp'] });
+  });
+
+  it('INV-10 once the raw sources are lost, the summary that survived them rests on a gap', () => {
+    const rt = evidence();
+    applyAll(rt, { kind: 'prune', spanId: 'r1', acceptLossy: true });
+
+    expect(rt.apply(claim(['s', 'r1']))).toMatchObject({ kind: 'gap', lostIds: ['r1'] });
+    expect(rt.apply(claim(['s']))).toMatchObject({ kind: 'derived-only' });
+  });
+
+  it('INV-10 a claim naming an id never seen is unfounded', () => {
+    const rt = evidence();
+
+    expect(rt.apply(claim(['r1', 'ghost']))).toEqual({ kind: 'unfounded', claim: 'handled rate limiting by backing off', unknownIds: ['ghost'] });
+  });
+
+  it('INV-10 precedence: gap over unfounded over derived-only', () => {
+    const rt = evidence();
+
+    expect(rt.apply(claim(['s', 'ghost', 'lost']))).toMatchObject({ kind: 'gap', lostIds: ['lost'] });
+    expect(rt.apply(claim(['s', 'ghost']))).toMatchObject({ kind: 'unfounded', unknownIds: ['ghost'] });
+  });
+
+  it('INV-10 a claim is a query: it changes no span and is logged with its verdict', () => {
+    const rt = evidence();
+    const used = rt.window.used;
+
+    const verdict = rt.apply(claim(['s']));
+
+    expect(rt.window.used).toBe(used);
+    expect(rt.log.at(-1)).toEqual({ step: rt.step, operation: claim(['s']), outcome: verdict });
+  });
+});
