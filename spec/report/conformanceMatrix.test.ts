@@ -18,6 +18,12 @@ describe('meetsExpectation', () => {
     expect(meetsExpectation(violationReport(), 'INV-03')).toBe(false);
     expect(meetsExpectation(conformantReport(), 'INV-01')).toBe(false);
   });
+
+  it('wants a baseline to fail somewhere', () => {
+    expect(meetsExpectation(violationReport(), 'violation')).toBe(true);
+    expect(meetsExpectation(errorReport(), 'violation')).toBe(true);
+    expect(meetsExpectation(conformantReport(), 'violation')).toBe(false);
+  });
 });
 
 describe('buildConformanceMatrix', () => {

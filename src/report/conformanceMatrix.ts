@@ -3,8 +3,11 @@ import type { CheckReport, FindingKind, InvariantResult, Verdict } from '../run/
 import { formatCount, mdCell, mdCode, mdTable } from './markdownText.ts';
 import { jsonText } from './writeReport.ts';
 
-/** What a runtime of the suite is expected to do: pass everything, or be caught breaking one rule. */
-export type Expectation = 'conformant' | FindingKind;
+/**
+ * What a runtime of the suite is expected to do: pass everything, be caught breaking one rule (a zoo member),
+ * or fail somewhere (`violation`: a baseline that breaks many rules).
+ */
+export type Expectation = 'conformant' | 'violation' | FindingKind;
 
 /** A cell of the matrix: an invariant's status, or `found` for the differential and adapter columns. */
 export type CellStatus = InvariantResult['status'] | 'found' | 'none';
@@ -51,6 +54,7 @@ export interface MatrixEntry {
 /** Whether a report meets its expectation. A broken runtime counts only if caught on its own invariant. */
 export function meetsExpectation(report: CheckReport, expected: Expectation): boolean {
   if (expected === 'conformant') return report.verdict === 'conformant';
+  if (expected === 'violation') return report.verdict !== 'conformant';
   return report.verdict !== 'conformant' && report.violations.some((v) => v.invariant === expected);
 }
 
