@@ -45,3 +45,11 @@ export { SPEC_VERSION } from './model/specVersion.ts';
 export type { Adapter, Capabilities, PruningSystem, MaybePromise } from './adapters/Adapter.ts';
 export { runtimeAdapter } from './adapters/runtimeAdapter.ts';
 export { referenceAdapter } from './adapters/reference.ts';
+
+export { commandAdapter, loadCommandAdapter } from './adapters/protocol/commandAdapter.ts';
+export type { CommandAdapter, CommandAdapterOptions } from './adapters/protocol/commandAdapter.ts';
+export { ProtocolError } from './adapters/protocol/ProtocolError.ts';
+export type { ProtocolErrorCode, ProtocolFinding } from './adapters/protocol/ProtocolError.ts';
+export { PROTOCOL_VERSION } from './adapters/protocol/messages.ts';
+export { serveProtocol } from './adapters/protocol/serveProtocol.ts';
+export type { ServedRuntime, ServedInfo } from './adapters/protocol/serveProtocol.ts';

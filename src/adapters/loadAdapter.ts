@@ -4,10 +4,11 @@ import { pathToFileURL } from 'node:url';
 import type { Adapter } from './Adapter.ts';
 import { AdapterLoadError } from './AdapterLoadError.ts';
 import { BUILTIN_ADAPTERS, findBuiltin } from './builtins.ts';
+import { loadCommandAdapter } from './protocol/commandAdapter.ts';
 import { validateAdapter } from './validateAdapter.ts';
 
 /** Loaders for adapter references with a scheme prefix (`cmd:` for the out-of-process protocol). */
-const SCHEMES = new Map<string, (rest: string) => Promise<Adapter>>();
+const SCHEMES = new Map<string, (rest: string) => Promise<Adapter>>([['cmd', loadCommandAdapter]]);
 
 export function registerAdapterScheme(scheme: string, load: (rest: string) => Promise<Adapter>): void {
   SCHEMES.set(scheme, load);

@@ -1,0 +1,579 @@
+#!/usr/bin/env python3
+"""A pruning runtime that follows spec/SPEC.md §3-4, in Python with the standard library only.
+
+It is a port of prunecheck's reference model (src/model) and passes the suite:
+
+    npx prunecheck check --adapter 'cmd:python3 examples/python/correct_runtime.py'
+
+The runtime class is usable on its own; running this file serves it over the line protocol (spec/PROTOCOL.md).
+JavaScript semantics the reference relies on are kept where they are observable: token counts use UTF-16
+code units, digests hash UTF-8 with lone surrogates replaced, and object keys iterate integer-like keys first.
+"""
+
+import hashlib
+import math
+import re
+
+from prunecheck_protocol import ModelError, serve
+
+DEFAULT_SCORE = 0.5
+OPERATIONS = ["append", "persist", "rotate", "edit", "prune", "summarize", "reframe", "compact", "restore",
+              "lookup", "claim", "callTool", "setVersion"]
+INVARIANTS = [f"INV-{n:02d}" for n in range(1, 16)]
+INF = math.inf
+
+
+# --- JavaScript semantics the reference depends on -------------------------------------------------------
+
+def utf16_length(text):
+    return len(text) if text.isascii() else len(text.encode("utf-16-le", "surrogatepass")) // 2
+
+
+def estimate_tokens(content):
+    return max(1, -(-utf16_length(content) // 4))
+
+
+def digest(content):
+    try:
+        data = content.encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates: node hashes them as U+FFFD
+        data = "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in content).encode("utf-8")
+    return hashlib.sha256(data).hexdigest()
+
+
+_INDEX_KEY = re.compile(r"^(0|[1-9][0-9]*)$")
+
+
+def js_entries(record):
+    """Object.entries order: array-index keys ascending, then the rest in insertion order."""
+    items = list((record or {}).items())
+    index = sorted(((k, v) for k, v in items if _INDEX_KEY.match(k) and int(k) < 2**32 - 1), key=lambda kv: int(kv[0]))
+    return index + [(k, v) for k, v in items if not (_INDEX_KEY.match(k) and int(k) < 2**32 - 1)]
+
+
+_JS_SPACE = set("\t\n\v\f\r \u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff") | {chr(c) for c in range(0x2000, 0x200B)}
+
+
+def _default(value, fallback):
+    return fallback if value is None else value
+
+
+def is_number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def is_integer(value):
+    return is_number(value) and math.isfinite(value) and value == int(value)
+
+
+# --- validation: malformed operations are misuse and change nothing (SPEC.md §2) -------------------------
+
+def validate(op, known):
+    kind = op.get("kind") if isinstance(op, dict) else None
+    where = f"operation '{kind}'"
+    if kind == "append":
+        return _validate_span_input(op.get("span") or {}, known, where)
+    if kind in ("persist", "restore", "prune"):
+        return _require_known(op.get("spanId"), known, where, "spanId")
+    if kind == "edit":
+        _require_known(op.get("spanId"), known, where, "spanId")
+        return _require_content(op.get("content"), where)
+    if kind == "rotate":
+        for span_id in op.get("spanIds") or []:
+            _require_known(span_id, known, where, "spanIds")
+        return None
+    if kind == "summarize":
+        return _validate_summarize(op, known, where)
+    if kind == "reframe":
+        return _validate_reframe(op, known, where)
+    if kind == "compact":
+        return _require_score(op.get("threshold"), where, "threshold")
+    if kind == "lookup":
+        return _require_id(op.get("spanId"), where, "spanId")
+    if kind == "claim":
+        if len(op.get("requiredIds") or []) == 0:
+            raise ModelError("BAD_OPERATION", where, "requiredIds is empty; name the spans the claim rests on")
+        for span_id in op["requiredIds"]:
+            _require_id(span_id, where, "requiredIds")
+        return None
+    if kind == "callTool":
+        _require_id(op.get("signature"), where, "signature")
+        _require_id(op.get("requestId"), where, "requestId")
+        if op.get("retryAfter") is not None:
+            _require_score(op["retryAfter"], where, "retryAfter")
+        return None
+    if kind == "setVersion":
+        if op.get("modelVersion") is None and op.get("policyVersion") is None:
+            raise ModelError("BAD_OPERATION", where, "name modelVersion, policyVersion or both")
+        return None
+    raise ModelError("BAD_OPERATION", where, "unknown operation kind; expected one of " + ", ".join(OPERATIONS))
+
+
+def _validate_span_input(span, known, where):
+    _require_id(span.get("id"), where, "span.id")
+    if span["id"] in known:
+        raise ModelError("DUPLICATE_ID", where, f"span id '{span['id']}' was already used in this episode; ids are never reused (INV-04), pick a new one")
+    if span.get("kind") not in ("raw", "derived"):
+        raise ModelError("BAD_OPERATION", where, f"span.kind must be 'raw' or 'derived' (summaries come from 'summarize'), got {span.get('kind')!r}")
+    _require_content(span.get("content"), where)
+    if span.get("tokens") is not None:
+        _require_tokens(span["tokens"], where)
+    if span.get("score") is not None:
+        _require_score(span["score"], where, "span.score")
+    sources = span.get("sources") or []
+    if span["kind"] == "raw" and len(sources) > 0:
+        raise ModelError("BAD_OPERATION", where, f"raw span '{span['id']}' declares sources; raw observations are never derivable, drop 'sources' or use kind 'derived'")
+    for source in sources:
+        if source == span["id"]:
+            raise ModelError("DERIVATION_CYCLE", where, f"span '{source}' lists itself as a source")
+        _require_known(source, known, where, "span.sources")
+
+
+def _validate_summarize(op, known, where):
+    _require_id(op.get("summaryId"), where, "summaryId")
+    if op["summaryId"] in known:
+        raise ModelError("DUPLICATE_ID", where, f"summaryId '{op['summaryId']}' was already used in this episode; pick a new id")
+    source_ids = op.get("sourceIds") or []
+    if len(source_ids) == 0:
+        raise ModelError("BAD_OPERATION", where, "sourceIds is empty; a summary summarizes at least one span")
+    if len(set(source_ids)) != len(source_ids):
+        raise ModelError("BAD_OPERATION", where, "sourceIds lists a span twice; list each source once")
+    for source in source_ids:
+        if source == op["summaryId"]:
+            raise ModelError("DERIVATION_CYCLE", where, f"summary '{source}' lists itself as a source")
+        _require_known(source, known, where, "sourceIds")
+    _require_content(op.get("content"), where)
+    if op.get("tokens") is not None:
+        _require_tokens(op["tokens"], where)
+    if op.get("score") is not None:
+        _require_score(op["score"], where, "score")
+
+
+def _validate_reframe(op, known, where):
+    frame = op.get("frame")
+    if not isinstance(frame, str) or all(c in _JS_SPACE for c in frame):
+        raise ModelError("BAD_FRAME", where, "frame must be a non-empty string naming the new task framing")
+    for span_id, score in js_entries(op.get("scores")):
+        _require_known(span_id, known, where, "scores")
+        _require_score(score, where, f"scores.{span_id}")
+    for span_id, sources in js_entries(op.get("derivations")):
+        _require_known(span_id, known, where, "derivations")
+        for source in sources:
+            if source == span_id:
+                raise ModelError("DERIVATION_CYCLE", where, f"derivation of '{span_id}' lists itself as a source")
+            _require_known(source, known, where, f"derivations.{span_id}")
+
+
+def _require_id(value, where, field):
+    if not isinstance(value, str) or value == "":
+        raise ModelError("BAD_OPERATION", where, f"{field} must be a non-empty string, got {value!r}")
+
+
+def _require_known(value, known, where, field):
+    _require_id(value, where, field)
+    if value not in known:
+        raise ModelError("UNKNOWN_ID", where, f"{field} names '{value}', which was never appended or summarized in this episode")
+
+
+def _require_content(value, where):
+    if not isinstance(value, str) or value == "":
+        raise ModelError("BAD_CONTENT", where, "content must be a non-empty string")
+
+
+def _require_tokens(value, where):
+    if not is_integer(value) or value <= 0:
+        raise ModelError("BAD_TOKENS", where, f"tokens must be a positive integer, got {value!r}")
+
+
+def _require_score(value, where, field):
+    if not is_number(value) or math.isnan(value) or value < 0:
+        raise ModelError("BAD_SCORE", where, f"{field} must be a number >= 0 (not NaN), got {value!r}")
+
+
+# --- state ------------------------------------------------------------------------------------------------
+
+class Span:
+    __slots__ = ("id", "kind", "raw_kind", "content", "tokens", "score", "floored", "sources",
+                 "derivation_frame", "provenance", "token_range", "appended_at", "digest_cache")
+
+    def __init__(self, **fields):
+        for name in self.__slots__:
+            setattr(self, name, fields.get(name))
+
+
+class StoreEntry:
+    __slots__ = ("span_id", "handle", "content", "digest")
+
+    def __init__(self, span_id, handle, content):
+        self.span_id, self.handle, self.content, self.digest = span_id, handle, content, digest(content)
+
+
+class BackingStore:
+    """Durable copies under handles; rotation expires content but keeps the handle known (seed 002)."""
+
+    def __init__(self, distinguishes_absent):
+        self.distinguishes_absent = distinguishes_absent
+        self.by_handle, self.latest, self.counter = {}, {}, 0
+
+    def put(self, span_id, content):
+        self.counter += 1
+        entry = StoreEntry(span_id, f"bs://{span_id}#{self.counter}", content)
+        self.by_handle[entry.handle] = entry
+        self.latest[span_id] = entry
+        return entry.handle
+
+    def handle_for(self, span_id):
+        entry = self.latest.get(span_id)
+        return entry.handle if entry else None
+
+    def read(self, handle):
+        entry = self.by_handle.get(handle)
+        if entry is None:
+            return {"status": "absent"}
+        if entry.content is None:
+            return {"status": "expired"} if self.distinguishes_absent else {"status": "absent"}
+        return {"status": "present", "content": entry.content, "digest": entry.digest}
+
+    def expire(self, span_ids=None):
+        entries = list(self.latest.values()) if span_ids is None else [self.latest.get(i) for i in span_ids]
+        expired = []
+        for entry in entries:
+            if entry is None or entry.content is None:
+                continue
+            entry.content = None
+            expired.append(entry.span_id)
+        return expired
+
+
+class Window:
+    def __init__(self, capacity):
+        self.capacity, self.resident, self.index, self.used = capacity, {}, {}, 0
+
+    def fits(self, extra):
+        return self.used + extra <= self.capacity
+
+    def insert(self, span):
+        self.resident[span.id] = span
+        self.used += span.tokens
+        self.index.pop(span.id, None)
+
+    def remove(self, span_id):
+        span = self.resident.pop(span_id, None)
+        if span is not None:
+            self.used -= span.tokens
+
+
+# --- the runtime ------------------------------------------------------------------------------------------
+
+class Runtime:
+    """The model proposes, the runtime disposes: every directive is validated, gated, executed, logged."""
+
+    def __init__(self, config):
+        capacity = config.get("capacity")
+        if not is_integer(capacity) or capacity <= 0:
+            raise ModelError("BAD_CONFIG", "new ReferenceRuntime", f"capacity must be a positive integer of tokens, got {capacity!r}")
+        self.window = Window(capacity)
+        distinguishes = config.get("storeDistinguishesAbsent")
+        self.store = BackingStore(True if distinguishes is None else distinguishes)
+        self.tombstones, self.ledger, self.log, self.known = {}, {}, [], {}
+        self.frame = _default(config.get("frame"), "initial")
+        self.model_version = _default(config.get("modelVersion"), "model-1")
+        self.policy_version = _default(config.get("policyVersion"), "policy-1")
+        self.step = 0
+        self.token_offset = 0
+
+    # protocol surface
+    def apply(self, op):
+        validate(op, self.known)
+        self.step += 1
+        outcome = getattr(self, "op_" + op["kind"])(op)
+        self.log.append({"step": self.step, "operation": op, "outcome": outcome})
+        return outcome
+
+    def observe(self, span_id):
+        span = self.window.resident.get(span_id)
+        return {"spanId": span_id, "resident": None if span is None else self.view(span),
+                "index": self.window.index.get(span_id), "tombstone": self.tombstones.get(span_id)}
+
+    def request(self, signature):
+        return self.ledger.get(signature)
+
+    # world events
+    def op_append(self, op):
+        spec = op["span"]
+        tokens = spec["tokens"] if spec.get("tokens") is not None else estimate_tokens(spec["content"])
+        if not self.window.fits(tokens):
+            return self.full(spec["id"], tokens)
+        sources = list(spec.get("sources") or [])
+        score = spec.get("score")
+        span = Span(id=spec["id"], kind=spec["kind"], raw_kind=_default(spec.get("rawKind"), "other") if spec["kind"] == "raw" else None,
+                    content=spec["content"], tokens=tokens, score=DEFAULT_SCORE if score is None else score, floored=False,
+                    sources=sources, derivation_frame=self.frame if spec["kind"] == "derived" and sources else None,
+                    provenance=None, token_range=self.claim_token_range(tokens), appended_at=self.step)
+        self.admit(span)
+        handle = self.store.put(span.id, span.content) if spec.get("persist") is True else None
+        return {"kind": "appended", "spanId": span.id, "handle": handle}
+
+    def op_persist(self, op):
+        span = self.window.resident.get(op["spanId"])
+        if span is None:
+            return self.reject(op["spanId"], "not-resident")
+        return {"kind": "persisted", "spanId": op["spanId"], "handle": self.store.put(span.id, span.content)}
+
+    def op_rotate(self, op):
+        return {"kind": "rotated", "expired": self.store.expire(op.get("spanIds"))}
+
+    def op_edit(self, op):
+        span = self.window.resident.get(op["spanId"])
+        if span is None:
+            return self.reject(op["spanId"], "not-resident")
+        tokens = estimate_tokens(op["content"])
+        if not self.window.fits(tokens - span.tokens):
+            return self.full(op["spanId"], tokens - span.tokens)
+        self.window.used += tokens - span.tokens
+        span.content, span.digest_cache, span.tokens = op["content"], None, tokens
+        return {"kind": "edited", "spanId": span.id, "tokens": tokens}
+
+    def op_setVersion(self, op):
+        if op.get("modelVersion") is not None:
+            self.model_version = op["modelVersion"]
+        if op.get("policyVersion") is not None:
+            self.policy_version = op["policyVersion"]
+        return {"kind": "versioned", "modelVersion": self.model_version, "policyVersion": self.policy_version}
+
+    def op_callTool(self, op):
+        """INV-09: the ledger, not the window, decides whether a side-effecting call is a duplicate."""
+        original = self.ledger.get(op["signature"])
+        if original is not None:
+            return {"kind": "duplicate", "signature": op["signature"], "original": original}
+        self.ledger[op["signature"]] = {"signature": op["signature"], "requestId": op["requestId"], "step": self.step,
+                                        "retryAfter": op.get("retryAfter")}
+        return {"kind": "executed", "signature": op["signature"], "requestId": op["requestId"]}
+
+    # directives
+    def op_prune(self, op):
+        span = self.window.resident.get(op["spanId"])
+        if span is None:
+            return self.reject(op["spanId"], "not-resident")
+        decision = self.gate(span, op.get("acceptLossy") is True)
+        if decision[0] == "reject":
+            return self.reject(span.id, decision[1], decision[2])
+        return self.evict(span, decision[1], decision[2])
+
+    def gate(self, span, accept_lossy):
+        """SPEC.md §3, at execution time: content-changed, derivable, reversible, lossy, else reject."""
+        check = self.backing_check(span)
+        previous = self.tombstones.get(span.id)
+        if previous is not None and previous["digest"] != self.span_digest(span):
+            return ("reject", "content-changed", check)
+        if self.is_derivable(span):
+            return ("evict", "derivable", check)
+        if check["existence"] and check["addressable"] and check["provenance"]:
+            return ("evict", "reversible", check)
+        if accept_lossy:
+            return ("evict", "lossy", check)
+        return ("reject", "not-reversible", check)
+
+    def backing_check(self, span):
+        handle = self.store.handle_for(span.id)
+        read = None if handle is None else self.store.read(handle)
+        existence = read is not None and read["status"] == "present" and read["digest"] == self.span_digest(span)
+        return {"existence": existence, "addressable": handle is not None, "provenance": self.store.distinguishes_absent, "handle": handle}
+
+    def is_derivable(self, span):
+        if span.kind != "derived" or span.derivation_frame != self.frame or not span.sources:
+            return False
+        return all(source in self.window.resident for source in span.sources)
+
+    def evict(self, span, mode, check):
+        handle = check["handle"] if mode == "reversible" and check is not None else None
+        tombstone = {"spanId": span.id, "tokenRange": list(span.token_range), "policyVersion": self.policy_version,
+                     "modelVersion": self.model_version, "score": span.score, "digest": self.span_digest(span),
+                     "derivationChain": list(span.sources), "mode": mode, "handle": handle, "step": self.step}
+        self.window.remove(span.id)
+        self.tombstones[span.id] = tombstone
+        if mode == "reversible" and handle is not None:
+            marker = {"kind": "handle", "spanId": span.id, "handle": handle}
+        elif mode == "derivable":
+            marker = {"kind": "derivable", "spanId": span.id, "sources": list(span.sources)}
+        else:
+            marker = {"kind": "lossy", "spanId": span.id, "text": f"{span.id}: pruned, unrecoverable, contents unknown"}
+        self.window.index[span.id] = marker
+        span.content = ""
+        return {"kind": "evicted", "spanId": span.id, "mode": mode, "handle": handle, "check": check, "tombstone": tombstone}
+
+    def op_summarize(self, op):
+        """INV-05, INV-14: provenance and sources recorded; sources keep their scores and stay resident."""
+        sources = []
+        for source_id in op["sourceIds"]:
+            span = self.window.resident.get(source_id)
+            if span is None:
+                return self.reject(source_id, "not-resident")
+            sources.append(span)
+        if op.get("escalate") is not True:
+            derived = next((s for s in sources if s.provenance is not None), None)
+            if derived is not None:
+                return self.reject(derived.id, "already-derived")
+        tokens = op["tokens"] if op.get("tokens") is not None else estimate_tokens(op["content"])
+        if not self.window.fits(tokens):
+            return self.full(op["summaryId"], tokens)
+        score = op.get("score")
+        self.admit(Span(id=op["summaryId"], kind="summary", raw_kind=None, content=op["content"], tokens=tokens,
+                        score=DEFAULT_SCORE if score is None else score, floored=False, sources=list(op["sourceIds"]),
+                        derivation_frame=None, token_range=self.claim_token_range(tokens), appended_at=self.step,
+                        provenance={"derived": True, "modelVersion": self.model_version, "policyVersion": self.policy_version, "step": self.step}))
+        return {"kind": "summarized", "summaryId": op["summaryId"], "sourceIds": list(op["sourceIds"])}
+
+    def op_reframe(self, op):
+        """INV-08: re-score, lapse old derivations, verify re-declared ones, floor spans that flipped."""
+        was_derivable = [s.id for s in self.window.resident.values() if self.is_derivable(s)]
+        self.frame = op["frame"]
+        for span_id, score in js_entries(op.get("scores")):
+            if span_id in self.known:
+                self.known[span_id].score = score
+        derivable = []
+        for span_id, sources in js_entries(op.get("derivations")):
+            span = self.window.resident.get(span_id)
+            if span is None or span.kind != "derived" or not all(s in self.window.resident for s in sources):
+                continue
+            span.sources, span.derivation_frame, span.floored = list(sources), op["frame"], False
+            derivable.append(span_id)
+        floored = []
+        for span_id in was_derivable:
+            span = self.window.resident.get(span_id)
+            if span is None or self.is_derivable(span) or self.has_resolvable_pointer(span):
+                continue
+            span.floored = True
+            floored.append(span_id)
+        return {"kind": "reframed", "frame": op["frame"], "floored": floored, "derivable": derivable}
+
+    def op_compact(self, op):
+        """INV-07: the policy evicts below-threshold spans, lowest first, only through the gate without loss."""
+        candidates = [s for s in self.window.resident.values() if s.score < op["threshold"]]
+        candidates.sort(key=lambda s: (s.score, s.appended_at))
+        evicted, refused = [], []
+        for span in candidates:
+            if self.effective_score(span) == INF:
+                refused.append(span.id)
+                continue
+            decision = self.gate(span, False)
+            if decision[0] == "reject":
+                refused.append(span.id)
+                continue
+            self.evict(span, decision[1], decision[2])
+            evicted.append({"spanId": span.id, "mode": decision[1]})
+        return {"kind": "compacted", "evicted": evicted, "refused": refused}
+
+    def op_restore(self, op):
+        span = self.known[op["spanId"]]
+        if span.id in self.window.resident:
+            return self.reject(span.id, "not-recoverable")
+        answer = self.lookup(span.id)
+        if answer["kind"] != "recoverable":
+            return self.reject(span.id, "not-recoverable")
+        if not self.window.fits(span.tokens):
+            return self.full(span.id, span.tokens)
+        span.content, span.digest_cache = answer["content"], None
+        self.window.insert(span)
+        return {"kind": "restored", "spanId": span.id}
+
+    # queries
+    def op_lookup(self, op):
+        return self.lookup(op["spanId"])
+
+    def lookup(self, span_id):
+        """INV-04: resident, recoverable, derivable, tombstoned and absent are five distinct answers."""
+        span = self.window.resident.get(span_id)
+        if span is not None:
+            return {"kind": "resident", "spanId": span_id, "span": self.view(span)}
+        tombstone = self.tombstones.get(span_id)
+        if tombstone is None:
+            return {"kind": "absent", "spanId": span_id}
+        lost = lambda why: {"kind": "tombstoned", "spanId": span_id, "digest": tombstone["digest"], "why": why}
+        if tombstone["mode"] == "lossy":
+            return lost("lossy")
+        if tombstone["mode"] == "reversible":
+            read = None if tombstone["handle"] is None else self.store.read(tombstone["handle"])
+            if read is None or read["status"] != "present":
+                return lost("expired")
+            return {"kind": "recoverable", "spanId": span_id, "handle": tombstone["handle"], "content": read["content"]}
+        if all(self._source_available(source) for source in tombstone["derivationChain"]):
+            return {"kind": "derivable", "spanId": span_id, "sources": tombstone["derivationChain"]}
+        return lost("sources-lost")
+
+    def _source_available(self, source_id):
+        if source_id in self.window.resident:
+            return True
+        source = self.tombstones.get(source_id)
+        return source is not None and source["mode"] == "reversible" and source["handle"] is not None \
+            and self.store.read(source["handle"])["status"] == "present"
+
+    def op_claim(self, op):
+        """INV-10: only resident or recoverable raw spans substantiate; a tombstone is a gap (D-01)."""
+        lost, unknown, derived = [], [], []
+        for span_id in op["requiredIds"]:
+            answer = self.lookup(span_id)
+            if answer["kind"] == "tombstoned":
+                lost.append(span_id)
+            elif answer["kind"] == "absent":
+                unknown.append(span_id)
+            elif self.known.get(span_id) is None or self.known[span_id].kind != "raw":
+                derived.append(span_id)
+        if lost:
+            return {"kind": "gap", "claim": op["claim"], "lostIds": lost}
+        if unknown:
+            return {"kind": "unfounded", "claim": op["claim"], "unknownIds": unknown}
+        if derived:
+            return {"kind": "derived-only", "claim": op["claim"], "derivedIds": derived}
+        return {"kind": "substantiated", "claim": op["claim"]}
+
+    # helpers
+    def admit(self, span):
+        self.known[span.id] = span
+        self.window.insert(span)
+
+    def claim_token_range(self, tokens):
+        start = self.token_offset
+        self.token_offset += tokens
+        return [start, self.token_offset]
+
+    def span_digest(self, span):
+        if span.digest_cache is None:
+            span.digest_cache = digest(span.content)
+        return span.digest_cache
+
+    def reject(self, span_id, reason, check=None):
+        """INV-12: a refusal on a resident span leaves a rejection notice in the window."""
+        if span_id in self.known and span_id in self.window.resident:
+            self.window.index[span_id] = {"kind": "rejected", "spanId": span_id, "reason": reason, "step": self.step}
+        outcome = {"kind": "rejected", "spanId": span_id, "reason": reason}
+        if check is not None:
+            outcome["check"] = check
+        return outcome
+
+    def full(self, span_id, needed):
+        return {"kind": "window-full", "spanId": span_id, "needed": needed, "used": self.window.used, "capacity": self.window.capacity}
+
+    def has_resolvable_pointer(self, span):
+        check = self.backing_check(span)
+        return check["existence"] and check["addressable"] and check["provenance"]
+
+    def effective_score(self, span):
+        """INV-07, INV-08: floored spans score infinity for every policy."""
+        floored = span.floored or (span.kind == "raw" and not self.has_resolvable_pointer(span))
+        return INF if floored else span.score
+
+    def view(self, span):
+        return {"id": span.id, "kind": span.kind, "content": span.content, "tokens": span.tokens, "score": span.score,
+                "floored": self.effective_score(span) == INF, "sources": list(span.sources), "provenance": span.provenance}
+
+
+INFO = {
+    "name": "python-correct",
+    "version": "1.0.0",
+    "description": "A Python port of the reference runtime of spec/SPEC.md (examples/python/correct_runtime.py)",
+    "capabilities": {"operations": OPERATIONS, "invariants": INVARIANTS},
+}
+
+if __name__ == "__main__":
+    serve(INFO, Runtime)
