@@ -36,6 +36,14 @@ describe('buildConformanceMatrix', () => {
     expect(matrix.rows[3]?.cells.ADAPTER).toBe('found');
   });
 
+  it('has a column only for invariants some report covers', () => {
+    const few = conformantReport({ invariants: [{ invariant: 'INV-03', status: 'passed' }, { invariant: 'INV-01', status: 'not-claimed' }] });
+    const small = buildConformanceMatrix([{ report: few, expected: 'conformant' }], { seed: 1, runs: 1 });
+    expect(small.invariants.map((i) => i.id)).toEqual(['INV-01', 'INV-03']);
+    expect(small.rows[0]?.cells).toEqual({ 'INV-01': 'not-claimed', 'INV-03': 'passed', DIFFERENTIAL: 'none', ADAPTER: 'none' });
+    expect(renderConformanceMarkdown(small)).toContain('| runtime | expected | verdict | as expected | 01 | 03 | DIFFERENTIAL | ADAPTER | ops/s |');
+  });
+
   it('summarises which runtimes behaved unexpectedly', () => {
     expect(matrix.rows.map((r) => r.asExpected)).toEqual([true, true, false, true]);
     expect(matrix.summary).toEqual({ runtimes: 4, asExpected: 3, unexpected: ['trusts-claims'] });

@@ -1,4 +1,5 @@
 import { INVARIANT_IDS, INVARIANTS } from '../model/invariants.ts';
+import type { InvariantId } from '../model/invariants.ts';
 import type { CheckReport, FindingKind, InvariantResult, Verdict } from '../run/CheckReport.ts';
 import { formatCount, mdCell, mdCode, mdTable } from './markdownText.ts';
 import { jsonText } from './writeReport.ts';
@@ -13,7 +14,7 @@ export type Expectation = 'conformant' | 'violation' | FindingKind;
 export type CellStatus = InvariantResult['status'] | 'found' | 'none';
 
 export const EXTRA_COLUMNS = ['DIFFERENTIAL', 'ADAPTER'] as const;
-export type MatrixColumn = (typeof INVARIANT_IDS)[number] | (typeof EXTRA_COLUMNS)[number];
+export type MatrixColumn = InvariantId | (typeof EXTRA_COLUMNS)[number];
 
 export interface MatrixRow {
   readonly runtime: string;
@@ -28,7 +29,8 @@ export interface MatrixRow {
   readonly opsChecked: number;
   readonly opsPerSecond: number;
   readonly durationMs: number;
-  readonly cells: Readonly<Record<MatrixColumn, CellStatus>>;
+  /** One cell per invariant of `ConformanceMatrix.invariants`, then DIFFERENTIAL and ADAPTER. */
+  readonly cells: Readonly<Partial<Record<MatrixColumn, CellStatus>>>;
   readonly violations: readonly { readonly invariant: FindingKind; readonly step: number; readonly traceLength: number; readonly because: readonly string[]; readonly replay: string; readonly counterexample: string }[];
   readonly error?: string;
 }
@@ -40,7 +42,8 @@ export interface ConformanceMatrix {
   readonly specVersion: string;
   readonly seed: number;
   readonly runs: number;
-  readonly invariants: readonly { readonly id: string; readonly rule: string }[];
+  /** The invariants any report of the run covers (runtime-mode reports cover INV-01…15), in SPEC.md order. */
+  readonly invariants: readonly { readonly id: InvariantId; readonly rule: string }[];
   readonly rows: readonly MatrixRow[];
   readonly summary: { readonly runtimes: number; readonly asExpected: number; readonly unexpected: readonly string[] };
 }
@@ -58,15 +61,17 @@ export function meetsExpectation(report: CheckReport, expected: Expectation): bo
   return report.verdict !== 'conformant' && report.violations.some((v) => v.invariant === expected);
 }
 
-function cellsOf(report: CheckReport): Record<MatrixColumn, CellStatus> {
-  const cells = {} as Record<MatrixColumn, CellStatus>;
-  for (const id of INVARIANT_IDS) cells[id] = report.invariants.find((r) => r.invariant === id)?.status ?? 'not-claimed';
+function cellsOf(report: CheckReport, columns: readonly InvariantId[]): Partial<Record<MatrixColumn, CellStatus>> {
+  const cells: Partial<Record<MatrixColumn, CellStatus>> = {};
+  for (const id of columns) cells[id] = report.invariants.find((r) => r.invariant === id)?.status ?? 'not-claimed';
   cells.DIFFERENTIAL = report.violations.some((v) => v.invariant === 'DIFFERENTIAL') ? 'found' : 'none';
   cells.ADAPTER = report.violations.some((v) => v.invariant === 'ADAPTER-ERROR' || v.invariant === 'TIMEOUT') || report.error !== undefined ? 'found' : 'none';
   return cells;
 }
 
 export function buildConformanceMatrix(entries: readonly MatrixEntry[], run: { readonly seed: number; readonly runs: number }): ConformanceMatrix {
+  const covered = new Set(entries.flatMap((e) => e.report.invariants.map((r) => r.invariant)));
+  const columns = INVARIANT_IDS.filter((id) => covered.has(id));
   const rows = entries.map(({ report, expected, description }): MatrixRow => ({
     runtime: report.adapter,
     version: report.adapterVersion,
@@ -79,7 +84,7 @@ export function buildConformanceMatrix(entries: readonly MatrixEntry[], run: { r
     opsChecked: report.opsChecked,
     opsPerSecond: report.opsPerSecond,
     durationMs: report.durationMs,
-    cells: cellsOf(report),
+    cells: cellsOf(report, columns),
     violations: report.violations.map(({ invariant, step, traceLength, because, replay, counterexample }) => ({ invariant, step, traceLength, because, replay, counterexample })),
     ...(report.error === undefined ? {} : { error: report.error }),
   }));
@@ -90,7 +95,7 @@ export function buildConformanceMatrix(entries: readonly MatrixEntry[], run: { r
     specVersion: first?.specVersion ?? '',
     seed: run.seed,
     runs: run.runs,
-    invariants: INVARIANT_IDS.map((id) => ({ id, rule: INVARIANTS[id] })),
+    invariants: columns.map((id) => ({ id, rule: INVARIANTS[id] })),
     rows,
     summary: { runtimes: rows.length, asExpected: rows.filter((r) => r.asExpected).length, unexpected: rows.filter((r) => !r.asExpected).map((r) => r.runtime) },
   };
@@ -104,9 +109,9 @@ const SYMBOL: Record<CellStatus, string> = { passed: '✅', violated: '❌', 'no
 
 /** reports/conformance.md: the matrix as a table, then every finding with the command that replays it. */
 export function renderConformanceMarkdown(matrix: ConformanceMatrix): string {
-  const columns: readonly MatrixColumn[] = [...INVARIANT_IDS, ...EXTRA_COLUMNS];
+  const columns: readonly MatrixColumn[] = [...matrix.invariants.map((i) => i.id), ...EXTRA_COLUMNS];
   const header = ['runtime', 'expected', 'verdict', 'as expected', ...columns.map((c) => c.replace('INV-', '')), 'ops/s'];
-  const rows = matrix.rows.map((r) => [r.runtime, r.expected, r.verdict, r.asExpected ? 'yes' : '**NO**', ...columns.map((c) => SYMBOL[r.cells[c]]), formatCount(r.opsPerSecond)]);
+  const rows = matrix.rows.map((r) => [r.runtime, r.expected, r.verdict, r.asExpected ? 'yes' : '**NO**', ...columns.map((c) => SYMBOL[r.cells[c] ?? 'not-claimed']), formatCount(r.opsPerSecond)]);
   const findings = matrix.rows.flatMap((r) =>
     r.violations.map((v) => [`### ${r.runtime}: ${v.invariant} at step ${v.step} of ${v.traceLength}`, '', ...v.because.map((line) => `- ${mdCell(line)}`), '', mdCode(v.replay, 'sh')].join('\n')),
   );
@@ -119,7 +124,7 @@ export function renderConformanceMarkdown(matrix: ConformanceMatrix): string {
       `${summary.asExpected} of ${summary.runtimes} runtimes behaved as expected` +
       (summary.unexpected.length === 0 ? '.' : `; unexpected: ${summary.unexpected.map(mdCell).join(', ')}.`),
     '',
-    'Columns 01–15 are the invariants of spec/SPEC.md; DIFFERENTIAL is an outcome that differs from the reference model, ADAPTER an operation that threw, timed out or answered a malformed observation. ' +
+    'Numbered columns are the invariants of spec/SPEC.md; DIFFERENTIAL is an outcome that differs from the reference model, ADAPTER an operation that threw, timed out or answered a malformed observation. ' +
       '✅ passed · ❌ violated · ➖ not claimed · ❔ inconclusive (the check stopped at another finding first).',
     '',
     mdTable(header, rows),
