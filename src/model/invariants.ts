@@ -17,8 +17,16 @@ export const INVARIANTS = {
   'INV-13': 'At capacity, "window full", never a crash or a silent eviction',
   'INV-14': "A summary never lowers its sources' retention",
   'INV-15': 'A refused or malformed operation changes nothing',
+  // INV-16 onward apply to policy-mode pruners (message-list compactors), not to the reference runtime.
+  'INV-16': 'A failing summarizer does not delete history',
+  'INV-17': 'User statements and the task survive pruning',
+  'INV-18': 'Tool calls and their results are never split',
+  'INV-19': 'A system message stays first',
 } as const;
 
 export type InvariantId = keyof typeof INVARIANTS;
 
 export const INVARIANT_IDS = Object.keys(INVARIANTS) as InvariantId[];
+
+/** INV-01…INV-15: what a runtime-mode adapter can claim. INV-16 onward are observed on policy-mode pruners only. */
+export const RUNTIME_INVARIANT_IDS = INVARIANT_IDS.filter((id) => Number(id.slice(4)) <= 15);

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { archivingWindowAdapter } from '../../src/adapters/policy/archivingWindow.ts';
+import { BROKEN_POLICY_PRUNERS } from '../../src/adapters/policy/broken/index.ts';
+import { POLICY_INVARIANT_IDS } from '../../src/check/policyInvariants.ts';
+import { checkPolicyAdapter } from '../../src/run/checkPolicyAdapter.ts';
+
+const SEED = 20261130;
+
+describe('policy checks kill broken message-list pruners', () => {
+  it('the in-repo archiving window passes every policy invariant (INV-01, INV-03, INV-04, INV-05, INV-09, INV-16, INV-17, INV-18, INV-19)', async () => {
+    const report = await checkPolicyAdapter(archivingWindowAdapter, { runs: 80, seed: SEED, outDir: false });
+    expect(report.violations).toEqual([]);
+    expect(report.verdict).toBe('conformant');
+    expect(report.invariants.map((r) => r.status)).toEqual(POLICY_INVARIANT_IDS.map(() => 'passed'));
+    // The generator reached the situations the checks are about.
+    for (const situation of ['pruned', 'summarizer-failed', 'system-first', 'structured-error', 'reframe', 'multi-round', 'summary-huge']) {
+      expect(report.situations[situation] ?? 0, situation).toBeGreaterThan(0);
+    }
+  });
+
+  it('every policy invariant kills at least one broken pruner', () => {
+    expect(new Set(BROKEN_POLICY_PRUNERS.map((b) => b.caughtBy))).toEqual(new Set(POLICY_INVARIANT_IDS));
+  });
+
+  it.each(BROKEN_POLICY_PRUNERS.map((b) => [b.caughtBy, b.flaw, b] as const))('%s catches the pruner that %s', async (invariant, _flaw, broken) => {
+    const report = await checkPolicyAdapter(broken.adapter, { runs: 80, seed: SEED, outDir: false });
+    expect(report.verdict).toBe('violation');
+    const violation = report.violations.find((v) => v.invariant === invariant);
+    expect(violation, `${broken.adapter.name} should violate ${invariant}; got ${report.violations.map((v) => v.invariant).join(', ')}`).toBeDefined();
+    expect(violation?.because.join(' ')).not.toBe('');
+    expect(violation?.before.length).toBeGreaterThan(0);
+  });
+});

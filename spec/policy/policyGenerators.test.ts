@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createAdversarialModel, FAKE_BEHAVIOURS, type FakeBehaviour } from '../../src/gen/policyFakeModel.ts';
+import { policyCaseArbitrary, type PolicyCase } from '../../src/gen/policyCase.ts';
+import { buildConversation, sideEffectRequestIds } from '../../src/gen/policyHistory.ts';
+
+const retryCase: PolicyCase = {
+  system: true,
+  turns: [{ kind: 'tool-calls', calls: [{ tool: 'issue_refund', fails: true, retried: true }] }, { kind: 'user-statement' }, { kind: 'reframe' }],
+  rounds: 2,
+  script: ['faithful'],
+  config: { triggerMessages: 3, keepMessages: 1 },
+};
+
+describe('policy generators', () => {
+  it('builds a conversation: system, task, a failed side-effecting call retried with the same request id, a re-frame', () => {
+    const { rounds, written } = buildConversation(retryCase);
+    const all = rounds.flat();
+    expect(all.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'tool', 'user', 'user']);
+    expect(all.map((m) => m.id)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7']);
+    expect(all[3]).toMatchObject({ role: 'tool', isError: true, toolCallId: 'call_1' });
+    expect(sideEffectRequestIds(all)).toEqual(['req-1']);
+    expect(all[7]?.content).toMatch(/^NEW TASK/);
+    expect(rounds).toHaveLength(2);
+    expect(written.size).toBe(8);
+  });
+
+  it('is deterministic and well-formed for every generated case: unique ids, each call answered right after', () => {
+    fc.assert(
+      fc.property(policyCaseArbitrary(), (c) => {
+        const all = buildConversation(c).rounds.flat();
+        expect(JSON.stringify(buildConversation(c).rounds.flat())).toBe(JSON.stringify(all));
+        expect(new Set(all.map((m) => m.id)).size).toBe(all.length);
+        all.forEach((m, i) => {
+          if (m.role !== 'tool') return;
+          const caller = all.slice(0, i).reverse().find((x) => x.role === 'assistant');
+          expect(caller?.role === 'assistant' && caller.toolCalls?.some((t) => t.id === m.toolCallId)).toBe(true);
+        });
+      }),
+      { seed: 7, numRuns: 200 },
+    );
+  });
+
+  it.each(FAKE_BEHAVIOURS)('the fake model behaves as scripted: %s', async (behaviour: FakeBehaviour) => {
+    const messages = buildConversation(retryCase).rounds.flat();
+    const model = createAdversarialModel([behaviour], messages);
+    const prompt = messages.map((m) => m.content).join('\n');
+    const answer = model.complete(prompt);
+    if (behaviour === 'throw') {
+      await expect(answer).rejects.toThrow(/unavailable/);
+      expect(model.calls[0]?.outcome).toBe('threw');
+      return;
+    }
+    const text = await answer;
+    const expectations: Record<Exclude<FakeBehaviour, 'throw'>, (t: string) => void> = {
+      faithful: (t) => expect(t).toContain('TASK: refund order #1001 for alice (ticket T-1)'),
+      'drop-ids': (t) => expect(t).not.toMatch(/req-1|T-1|#1001/),
+      fabricate: (t) => expect(t).toMatch(/failed because/),
+      'echo-previous': (t) => expect(t).toMatch(/^Summary: the user asked/),
+      empty: (t) => expect(t).toBe(''),
+      huge: (t) => expect(t.length).toBeGreaterThan(100_000),
+    };
+    expectations[behaviour](text);
+    expect(model.calls).toHaveLength(1);
+  });
+
+  it('echo-previous repeats the previous answer; the script cycles', async () => {
+    const model = createAdversarialModel(['faithful', 'echo-previous'], buildConversation(retryCase).rounds.flat());
+    const first = await model.complete('TASK: refund order #1001 for alice');
+    expect(await model.complete('something else entirely')).toBe(first);
+    expect(model.calls.map((c) => c.behaviour)).toEqual(['faithful', 'echo-previous']);
+    await model.complete('x');
+    expect(model.calls[2]?.behaviour).toBe('faithful');
+  });
+});

@@ -1,0 +1,64 @@
+import type { InvariantId } from '../../model/invariants.ts';
+import type { MaybePromise } from '../Adapter.ts';
+import type { PolicyMessage } from './PolicyMessage.ts';
+
+/**
+ * The chat model a policy-mode pruner summarizes with. prunecheck passes an adversarial fake (src/gen); the
+ * adapter wraps it in the library's model interface. `complete` may throw: that is one of the behaviours.
+ */
+export interface FakeChatModel {
+  complete(prompt: string): Promise<string>;
+}
+
+/** Knobs every adapter maps onto its library's trigger and keep options. Generated per run. */
+export interface PolicyConfig {
+  /** Prune once the list holds at least this many messages. */
+  readonly triggerMessages: number;
+  /** Keep about this many recent messages verbatim. */
+  readonly keepMessages: number;
+}
+
+/** What the library keeps outside the list about what it dropped. Empty arrays when it keeps nothing. */
+export interface PolicyRecord {
+  /** Messages the library still holds in full outside the list (append-only history, checkpoint). */
+  readonly retained: readonly PolicyMessage[];
+  /** Text the library offloaded (files), by path. */
+  readonly offloaded: readonly { readonly path: string; readonly text: string }[];
+  /** The library's own metadata about the prune, verbatim (JSON), for reports. */
+  readonly metadata: Readonly<Record<string, unknown>>;
+}
+
+/** The result of one `step`: the list the model would see next, and the library's record. */
+export interface PolicyStep {
+  readonly view: readonly PolicyMessage[];
+  readonly record: PolicyRecord;
+  /** Set when the library threw out of its prune hook; `view` is then whatever state it holds. */
+  readonly threw?: string;
+}
+
+/**
+ * One fresh pruner for one conversation. `step` appends `incoming` to the conversation, runs the library's
+ * pruner as it would run before the next model call, and answers the resulting list.
+ */
+export interface PolicySystem {
+  step(incoming: readonly PolicyMessage[]): MaybePromise<PolicyStep>;
+}
+
+/**
+ * A policy-mode adapter: a library that decides for itself what to drop or summarize. The default export of
+ * an adapter module passed as `--adapter ./file.ts` (spec/SPEC.md §4, INV-16 onward).
+ */
+export interface PolicyAdapter {
+  readonly kind: 'policy';
+  readonly name: string;
+  /** The npm package version under test, read from its package.json. */
+  readonly version: string;
+  readonly description: string;
+  /** The npm package (and export) under test. */
+  readonly package: string;
+  /** The invariants this pruner is held to; the others are reported "not claimed" with `notes`. */
+  readonly invariants: readonly InvariantId[];
+  /** Why an invariant is not claimed, or why a violation is a deliberate design choice of the library. */
+  readonly notes?: Readonly<Partial<Record<InvariantId, string>>>;
+  create(model: FakeChatModel, config: PolicyConfig): MaybePromise<PolicySystem>;
+}

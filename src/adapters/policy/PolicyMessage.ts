@@ -1,0 +1,69 @@
+/** One tool call inside an assistant message. `args` is JSON; side-effecting calls carry a `request_id`. */
+export interface PolicyToolCall {
+  readonly id: string;
+  readonly name: string;
+  readonly args: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * prunecheck's neutral chat message, converted to and from each library's own format by its adapter.
+ * `id` is optional because libraries create messages without one (a summary, a cleared tool result).
+ * `replaces` is set only from the library's own record: the ids of earlier messages this message stands in
+ * for (a summary's sources, a "cleared" marker's original). An adapter never invents it.
+ */
+export type PolicyMessage =
+  | { readonly role: 'system'; readonly id?: string; readonly content: string; readonly replaces?: readonly string[] }
+  | { readonly role: 'user'; readonly id?: string; readonly content: string; readonly replaces?: readonly string[] }
+  | {
+      readonly role: 'assistant';
+      readonly id?: string;
+      readonly content: string;
+      readonly toolCalls?: readonly PolicyToolCall[];
+      readonly replaces?: readonly string[];
+    }
+  | {
+      readonly role: 'tool';
+      readonly id?: string;
+      readonly toolCallId: string;
+      readonly name: string;
+      readonly content: string;
+      readonly isError?: boolean;
+      readonly replaces?: readonly string[];
+    };
+
+export type PolicyRole = PolicyMessage['role'];
+
+/** The message's whole payload as one string (content plus tool-call JSON), for searching and comparing. */
+export function messageText(message: PolicyMessage): string {
+  if (message.role === 'assistant' && message.toolCalls !== undefined && message.toolCalls.length > 0) {
+    return `${message.content}\n${JSON.stringify(message.toolCalls)}`;
+  }
+  return message.content;
+}
+
+/** True when two messages carry the same role and payload (ids and `replaces` aside). */
+export function samePayload(a: PolicyMessage, b: PolicyMessage): boolean {
+  if (a.role !== b.role || a.content !== b.content) return false;
+  if (a.role === 'tool' && b.role === 'tool') return a.toolCallId === b.toolCallId && a.name === b.name;
+  if (a.role === 'assistant' && b.role === 'assistant') return JSON.stringify(a.toolCalls ?? []) === JSON.stringify(b.toolCalls ?? []);
+  return true;
+}
+
+const MAX_SHOWN = 100;
+
+/** One readable line per message, as reports and counterexamples show it. */
+export function renderMessage(message: PolicyMessage): string {
+  const id = message.id === undefined ? '(no id)' : message.id;
+  const text = message.content.length > MAX_SHOWN ? `${message.content.slice(0, MAX_SHOWN)}…(${message.content.length} chars)` : message.content;
+  const parts = [`[${message.role}] ${id} ${JSON.stringify(text)}`];
+  if (message.role === 'assistant' && message.toolCalls !== undefined && message.toolCalls.length > 0) {
+    parts.push(`toolCalls=${message.toolCalls.map((c) => `${c.id}:${c.name}(${JSON.stringify(c.args)})`).join(',')}`);
+  }
+  if (message.role === 'tool') parts.push(`result-of=${message.toolCallId}${message.isError === true ? ' (error)' : ''}`);
+  if (message.replaces !== undefined) parts.push(`replaces=[${message.replaces.join(',')}]`);
+  return parts.join(' ');
+}
+
+export function renderMessages(messages: readonly PolicyMessage[]): string[] {
+  return messages.map((m, i) => `${String(i).padStart(2)} ${renderMessage(m)}`);
+}

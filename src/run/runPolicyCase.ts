@@ -1,0 +1,48 @@
+import type { PolicyAdapter } from '../adapters/policy/PolicyAdapter.ts';
+import type { PolicyMessage } from '../adapters/policy/PolicyMessage.ts';
+import type { PolicyObservation } from '../check/PolicyObservation.ts';
+import { createAdversarialModel, type ModelCall } from '../gen/policyFakeModel.ts';
+import type { PolicyCase } from '../gen/policyCase.ts';
+import { buildConversation } from '../gen/policyHistory.ts';
+
+/** One case run against one adapter: an observation per round, or the adapter error that stopped it. */
+export interface PolicyCaseRun {
+  readonly observations: readonly PolicyObservation[];
+  readonly calls: readonly ModelCall[];
+  /** The adapter itself threw (not the library's prune hook, which the adapter reports as `threw`). */
+  readonly adapterError?: { readonly round: number; readonly message: string };
+}
+
+/** Feeds the case's rounds to a fresh system from `adapter`, one prune after each, and records what it saw. */
+export async function runPolicyCase(adapter: PolicyAdapter, c: PolicyCase): Promise<PolicyCaseRun> {
+  const conversation = buildConversation(c);
+  const model = createAdversarialModel(c.script, conversation.written.values());
+  const observations: PolicyObservation[] = [];
+  const seen = new Map<string, PolicyMessage>();
+  let view: readonly PolicyMessage[] = [];
+  let round = 0;
+  try {
+    const system = await adapter.create(model, c.config);
+    for (const incoming of conversation.rounds) {
+      round += 1;
+      const before = [...view, ...incoming];
+      for (const m of before) if (m.id !== undefined && !seen.has(m.id)) seen.set(m.id, m);
+      const callsBefore = model.calls.length;
+      const step = await system.step(incoming);
+      observations.push({
+        round,
+        before,
+        after: step.view,
+        record: step.record,
+        ...(step.threw === undefined ? {} : { threw: step.threw }),
+        calls: model.calls.slice(callsBefore),
+        seen: new Map(seen),
+        written: conversation.written,
+      });
+      view = step.view;
+    }
+  } catch (error: unknown) {
+    return { observations, calls: model.calls, adapterError: { round, message: error instanceof Error ? error.message : String(error) } };
+  }
+  return { observations, calls: model.calls };
+}
