@@ -1,0 +1,115 @@
+import type { PruningSystem } from '../adapters/Adapter.ts';
+import type { Operation } from '../model/Operation.ts';
+import type { Outcome } from '../model/Outcome.ts';
+import type { SpanView } from '../model/Span.ts';
+import type { EntryKind, OccupancySample, TimelineEntry } from './ScenarioRun.ts';
+
+/** What the harness itself knows of a span it created: it never trusts the runtime for this. */
+export interface SpanMeta {
+  readonly id: string;
+  readonly turn: number;
+  readonly content: string;
+  readonly gist: string | undefined;
+  readonly kind: 'raw' | 'summary';
+}
+
+/** Evidence, per span id, of a mechanism acting on it (read from the runtime's answers and observations). */
+export type Evidence = 'prune-rejected' | 'compact-refused' | 'floored' | 'score-kept' | 'score-lowered' | 'lossy-marker';
+
+/**
+ * Drives one runtime through a scenario: applies operations, catches a crash, and after every operation
+ * observes every span it created, so it sees evictions the runtime did not report (silent evictions), whether
+ * a tombstone was written, and the window's occupancy.
+ */
+export class Driver {
+  readonly entries: TimelineEntry[] = [];
+  readonly occupancy: OccupancySample[] = [];
+  readonly order: string[] = [];
+  readonly meta = new Map<string, SpanMeta>();
+  readonly evidence = new Map<string, Set<Evidence>>();
+  crash: { turn: number; message: string; code: string | undefined } | undefined;
+  private readonly system: PruningSystem;
+  private views = new Map<string, SpanView>();
+
+  constructor(system: PruningSystem) {
+    this.system = system;
+  }
+
+  get used(): number {
+    let total = 0;
+    for (const view of this.views.values()) total += view.tokens;
+    return total;
+  }
+
+  resident(id: string): SpanView | undefined {
+    return this.views.get(id);
+  }
+
+  /** Resident spans in creation order. */
+  residents(): SpanView[] {
+    return this.order.flatMap((id) => this.views.get(id) ?? []);
+  }
+
+  note(turn: number, kind: EntryKind, text: string): void {
+    this.entries.push({ turn, kind, text });
+  }
+
+  addEvidence(id: string, evidence: Evidence): void {
+    const set = this.evidence.get(id) ?? new Set<Evidence>();
+    set.add(evidence);
+    this.evidence.set(id, set);
+  }
+
+  register(meta: SpanMeta): void {
+    this.meta.set(meta.id, meta);
+    this.order.push(meta.id);
+  }
+
+  /** Applies `op`; answers undefined once the runtime has crashed (a throw is a crash at this turn). */
+  async apply(op: Operation, turn: number): Promise<Outcome | undefined> {
+    if (this.crash !== undefined) return undefined;
+    let outcome: Outcome;
+    try {
+      outcome = await this.system.apply(op);
+    } catch (error: unknown) {
+      const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      const code = (error as { code?: unknown } | null)?.code;
+      this.crash = { turn, message, code: typeof code === 'string' ? code : undefined };
+      this.note(turn, 'crash', `runtime threw on ${op.kind}: ${message}`);
+      return undefined;
+    }
+    await this.refresh(op, outcome, turn);
+    return outcome;
+  }
+
+  private async refresh(op: Operation, outcome: Outcome, turn: number): Promise<void> {
+    const observations = await this.system.observe(this.order);
+    const before = this.views;
+    this.views = new Map();
+    for (const o of observations) if (o.resident !== undefined) this.views.set(o.spanId, o.resident);
+    const reported = reportedEvictions(outcome);
+    for (const o of observations) {
+      if (!before.has(o.spanId) || this.views.has(o.spanId)) continue;
+      const mode = reported.get(o.spanId);
+      const tokens = before.get(o.spanId)?.tokens ?? 0;
+      if (mode === undefined) this.note(turn, 'silent-evict', `${o.spanId} (${tokens} tok) vanished during ${op.kind}: no eviction reported`);
+      else this.note(turn, 'evict', `${o.spanId} (${tokens} tok) evicted ${mode}`);
+      if (o.tombstone !== undefined) this.note(turn, 'tombstone', `tombstone ${o.spanId} sha256:${o.tombstone.digest.slice(0, 8)}`);
+      if (o.index?.kind === 'lossy') this.addEvidence(o.spanId, 'lossy-marker');
+    }
+    if (op.kind === 'summarize' && outcome.kind === 'summarized') {
+      for (const id of op.sourceIds) {
+        const was = before.get(id)?.score;
+        const now = this.views.get(id)?.score;
+        if (was !== undefined && now !== undefined) this.addEvidence(id, now < was ? 'score-lowered' : 'score-kept');
+      }
+    }
+    this.occupancy.push({ turn, used: this.used });
+  }
+}
+
+function reportedEvictions(outcome: Outcome): Map<string, string> {
+  if (outcome.kind === 'evicted') return new Map([[outcome.spanId, outcome.mode]]);
+  if (outcome.kind === 'compacted') return new Map(outcome.evicted.map((e) => [e.spanId, e.mode]));
+  return new Map();
+}

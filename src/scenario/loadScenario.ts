@@ -1,0 +1,62 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FieldReader } from './FieldReader.ts';
+import { JsonSyntaxIssue, parseJsonWithLines } from './parseJsonWithLines.ts';
+import type { Scenario } from './Scenario.ts';
+import { ScenarioError } from './ScenarioError.ts';
+import { validateScenario } from './validateScenario.ts';
+
+/** The scenarios prunecheck ships. */
+export const SCENARIOS_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
+
+/** Parses and validates scenario text; `file` is how errors name it. */
+export function parseScenario(text: string, file: string): Scenario {
+  let located;
+  try {
+    located = parseJsonWithLines(text);
+  } catch (error: unknown) {
+    if (error instanceof JsonSyntaxIssue) {
+      throw new ScenarioError('SYNTAX', file, undefined, error.line, `invalid JSON at column ${error.column}: ${error.message}`);
+    }
+    throw error;
+  }
+  const scenario = validateScenario(located.value, new FieldReader(file, located.lines));
+  const stem = basename(file).replace(/\.json$/, '');
+  if (file.endsWith('.json') && stem !== scenario.name) {
+    throw new ScenarioError('BAD_VALUE', file, '$.name', located.lines.get('$.name'), `expected the file stem "${stem}", got "${scenario.name}" (rename one of them)`);
+  }
+  return scenario;
+}
+
+/** The names of the built-in scenarios, sorted. */
+export function listScenarios(dir = SCENARIOS_DIR): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+}
+
+/**
+ * Loads a scenario by built-in name (`turn-90-duplicate-side-effect`) or by path (anything with a slash or a
+ * `.json` suffix). Throws `ScenarioError` naming the file, field and line.
+ */
+export function loadScenario(ref: string, dir = SCENARIOS_DIR): Scenario {
+  const isPath = ref.includes('/') || ref.includes('\\') || ref.endsWith('.json');
+  const path = isPath ? resolve(ref) : join(dir, `${ref}.json`);
+  const shown = relative(process.cwd(), path) || path;
+  if (!existsSync(path)) {
+    const known = listScenarios(dir);
+    throw new ScenarioError('NOT_FOUND', shown, undefined, undefined, isPath ? 'no such file' : `no scenario named "${ref}"; available: ${known.join(', ') || '(none)'}`);
+  }
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error: unknown) {
+    throw new ScenarioError('UNREADABLE', shown, undefined, undefined, `cannot read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return parseScenario(text, shown);
+}
+
+/** The canonical text of a scenario: 2-space JSON with a trailing newline. */
+export function serializeScenario(scenario: Scenario): string {
+  return `${JSON.stringify(scenario, null, 2)}\n`;
+}

@@ -1,0 +1,119 @@
+import type { Adapter } from '../adapters/Adapter.ts';
+import { Driver } from './Driver.ts';
+import { judgeRun } from './judgeRun.ts';
+import { assertProbe, fixProbe, needProbe, retryProbe } from './probes.ts';
+import { clip, pruningPass, summarizeAndPrune } from './pruningPass.ts';
+import { appendSpan, type RunContext } from './RunContext.ts';
+import type { FillerEvent, Scenario, TimelineEvent } from './Scenario.ts';
+import type { ScenarioRun } from './ScenarioRun.ts';
+import { SimulatedModel } from './SimulatedModel.ts';
+
+/**
+ * Runs a scenario on one runtime: turn by turn, routine filler spans, then the turn's events in file order,
+ * then the pruning pass if occupancy reached the trigger. The simulated model reacts to what the runtime
+ * answers (a rejected prune is not retried, `window-full` makes it accept loss, a lookup answer decides what
+ * it believes). A runtime that throws has crashed: the episode stops there. Deterministic for a given
+ * scenario and runtime.
+ */
+export async function runScenario(scenario: Scenario, adapter: Adapter): Promise<ScenarioRun> {
+  const config = {
+    capacity: scenario.window.capacity,
+    ...(scenario.window.storeDistinguishesAbsent === undefined ? {} : { storeDistinguishesAbsent: scenario.window.storeDistinguishesAbsent }),
+  };
+  const system = await adapter.create(config);
+  const driver = new Driver(system);
+  const ctx: RunContext = { scenario, driver, model: new SimulatedModel(scenario.seed, scenario.model), probes: [], recalls: new Map(), refused: new Set(), backoff: 0 };
+  const lastTurn = Math.max(...scenario.timeline.map((e) => (e.kind === 'filler' ? e.to : e.turn)));
+  const observed = new Set(scenario.timeline.filter((e) => e.kind === 'observe').map((e) => e.turn));
+  try {
+    for (let turn = 1; turn <= lastTurn; turn += 1) {
+      const filler = scenario.timeline.find((e): e is FillerEvent => e.kind === 'filler' && e.turn <= turn && turn <= e.to);
+      if (filler !== undefined && !observed.has(turn) && driver.crash === undefined) await fillerTurn(ctx, filler, turn);
+      for (const event of scenario.timeline) {
+        if (event.turn === turn && event.kind !== 'filler') await runEvent(ctx, event);
+      }
+      if (driver.crash === undefined) await pruningPass(ctx, turn);
+    }
+  } finally {
+    await system.close?.();
+  }
+  const judgement = judgeRun(scenario, adapter.name, ctx.probes);
+  return {
+    scenario: scenario.name,
+    runtime: adapter.name,
+    unit: scenario.unit,
+    capacity: scenario.window.capacity,
+    trigger: scenario.window.trigger,
+    lastTurn,
+    entries: driver.entries,
+    occupancy: driver.occupancy,
+    probes: ctx.probes,
+    crash: driver.crash === undefined ? undefined : { turn: driver.crash.turn, message: driver.crash.message },
+    ...judgement,
+  };
+}
+
+async function fillerTurn(ctx: RunContext, filler: FillerEvent, turn: number): Promise<void> {
+  const id = `t${turn}`;
+  const content = `turn ${turn}: tool call c${turn} returned ${filler.tokens} tokens of routine output`;
+  await appendSpan(ctx, turn, { id, kind: 'raw', rawKind: 'tool-output', content, tokens: filler.tokens, score: ctx.model.score(filler.relevance), persist: filler.persist }, 'routine tool output');
+}
+
+async function runEvent(ctx: RunContext, e: TimelineEvent): Promise<void> {
+  const { driver } = ctx;
+  switch (e.kind) {
+    case 'filler':
+      return;
+    case 'observe': {
+      const score = ctx.model.score(e.relevance);
+      driver.note(e.turn, 'append', `${e.id} ${e.rawKind} (${e.tokens} tok, relevance ${score}${e.persist ? ', logged' : ''}): "${clip(e.content, 70)}"`);
+      await appendSpan(ctx, e.turn, { id: e.id, kind: 'raw', rawKind: e.rawKind, content: e.content, tokens: e.tokens, score, persist: e.persist }, e.gist);
+      return;
+    }
+    case 'call': {
+      const outcome = await driver.apply({ kind: 'callTool', signature: e.signature, requestId: e.requestId, ...(e.retryAfter === undefined ? {} : { retryAfter: e.retryAfter }) }, e.turn);
+      if (outcome !== undefined) driver.note(e.turn, 'call', `call "${e.signature}" (${e.requestId}) → ${outcome.kind}`);
+      return;
+    }
+    case 'retry':
+      return retryProbe(ctx, e);
+    case 'summarize':
+      if (e.prune) return summarizeAndPrune(ctx, e.turn, e.id, e.sources, e.tokens);
+      return summarizeOnly(ctx, e.turn, e.id, e.sources, e.tokens);
+    case 'prune': {
+      const outcome = await driver.apply({ kind: 'prune', spanId: e.id, ...(e.acceptLossy === undefined ? {} : { acceptLossy: e.acceptLossy }) }, e.turn);
+      if (outcome?.kind === 'rejected') {
+        ctx.refused.add(e.id);
+        driver.addEvidence(e.id, 'prune-rejected');
+        driver.note(e.turn, 'reject', `prune ${e.id} rejected: ${outcome.reason}`);
+      }
+      return;
+    }
+    case 'rotate': {
+      const outcome = await driver.apply({ kind: 'rotate', ...(e.ids === undefined ? {} : { spanIds: e.ids }) }, e.turn);
+      if (outcome?.kind === 'rotated') driver.note(e.turn, 'rotate', `backing store rotated: ${outcome.expired.length} cop${outcome.expired.length === 1 ? 'y' : 'ies'} expired (the model is not told)`);
+      return;
+    }
+    case 'reframe': {
+      const outcome = await driver.apply({ kind: 'reframe', frame: e.frame }, e.turn);
+      if (outcome?.kind !== 'reframed') return;
+      for (const id of outcome.floored) driver.addEvidence(id, 'floored');
+      driver.note(e.turn, 'reframe', `task re-framed to "${e.frame}"${outcome.floored.length > 0 ? `; floored ${outcome.floored.join(', ')}` : ''}`);
+      return;
+    }
+    case 'need':
+      return needProbe(ctx, e);
+    case 'assert':
+      return assertProbe(ctx, e);
+    case 'fix':
+      return fixProbe(ctx, e);
+  }
+}
+
+async function summarizeOnly(ctx: RunContext, turn: number, id: string, sources: readonly string[], tokens: number): Promise<void> {
+  const content = ctx.model.summarize(sources.map((s) => ({ id: s, content: ctx.driver.meta.get(s)?.content ?? '', gist: ctx.driver.meta.get(s)?.gist })), `${ctx.scenario.unit} ${turn}`);
+  ctx.driver.register({ id, turn, content, gist: undefined, kind: 'summary' });
+  const outcome = await ctx.driver.apply({ kind: 'summarize', summaryId: id, sourceIds: sources, content, tokens, score: ctx.model.summaryScore() }, turn);
+  if (outcome?.kind === 'summarized') ctx.driver.note(turn, 'summary', `${id} (${tokens} tok) summarizes ${sources.join(', ')}: "${clip(content)}"`);
+  else if (outcome !== undefined) ctx.driver.note(turn, 'reject', `summarize ${id} answered ${outcome.kind}`);
+}
