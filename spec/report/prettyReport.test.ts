@@ -24,9 +24,11 @@ describe('renderPrettyReport', () => {
     expect(renderPrettyReport(violationReport(), { color: true })).toContain('\u001b[31m');
   });
 
-  it('prints the error and unreached situations', () => {
+  it('prints the error, and unreached situations when no finding cut the check short', () => {
     const text = renderPrettyReport(errorReport({ situations: { a: 3, b: 0 } }));
     expect(text).toContain('error: the adapter threw at step 2');
-    expect(text).toContain('dangerous situations reached: 1/2 (never: b)');
+    expect(text).not.toContain('dangerous situations');
+    const unknown = renderPrettyReport(conformantReport({ verdict: 'unknown', situations: { a: 3, b: 0 }, error: 'never reached: b' }));
+    expect(unknown).toContain('dangerous situations reached: 1/2 (never: b)');
   });
 });

@@ -34,7 +34,8 @@ export function renderPrettyReport(report: CheckReport, options: PrettyOptions =
   }
   const situations = Object.entries(report.situations);
   const unreached = situations.filter(([, runs]) => runs === 0).map(([name]) => name);
-  if (situations.length > 0) {
+  // After a finding the check stops early, so unreached situations say nothing about the generator then.
+  if (situations.length > 0 && report.violations.length === 0) {
     lines.push('', `dangerous situations reached: ${situations.length - unreached.length}/${situations.length}${unreached.length === 0 ? '' : ` (never: ${unreached.join(', ')})`}`);
   }
   if (report.error !== undefined) lines.push('', paint(31, `error: ${report.error}`));
