@@ -34,6 +34,9 @@ describe('buildConformanceMatrix', () => {
     for (const row of matrix.rows) expect(Object.keys(row.cells)).toEqual([...INVARIANT_IDS, 'DIFFERENTIAL', 'ADAPTER']);
     expect(matrix.rows[1]?.cells).toMatchObject({ 'INV-01': 'violated', 'INV-09': 'not-claimed', 'INV-02': 'passed', DIFFERENTIAL: 'none' });
     expect(matrix.rows[3]?.cells.ADAPTER).toBe('found');
+    const unknown = buildConformanceMatrix([{ report: conformantReport({ verdict: 'unknown', error: 'never reached: x' }), expected: 'conformant' }], { seed: 1, runs: 1 });
+    expect(unknown.rows[0]?.cells.ADAPTER).toBe('none');
+    expect(renderConformanceMarkdown(unknown)).toContain('- **reference** (unknown): never reached: x');
   });
 
   it('has a column only for invariants some report covers', () => {

@@ -65,7 +65,8 @@ function cellsOf(report: CheckReport, columns: readonly InvariantId[]): Partial<
   const cells: Partial<Record<MatrixColumn, CellStatus>> = {};
   for (const id of columns) cells[id] = report.invariants.find((r) => r.invariant === id)?.status ?? 'not-claimed';
   cells.DIFFERENTIAL = report.violations.some((v) => v.invariant === 'DIFFERENTIAL') ? 'found' : 'none';
-  cells.ADAPTER = report.violations.some((v) => v.invariant === 'ADAPTER-ERROR' || v.invariant === 'TIMEOUT') || report.error !== undefined ? 'found' : 'none';
+    // Not every `error` text is the adapter's fault: an `unknown` verdict explains unreached situations there.
+  cells.ADAPTER = report.violations.some((v) => v.invariant === 'ADAPTER-ERROR' || v.invariant === 'TIMEOUT') || report.verdict === 'error' ? 'found' : 'none';
   return cells;
 }
 
@@ -115,7 +116,7 @@ export function renderConformanceMarkdown(matrix: ConformanceMatrix): string {
   const findings = matrix.rows.flatMap((r) =>
     r.violations.map((v) => [`### ${r.runtime}: ${v.invariant} at step ${v.step} of ${v.traceLength}`, '', ...v.because.map((line) => `- ${mdCell(line)}`), '', mdCode(v.replay, 'sh')].join('\n')),
   );
-  const errors = matrix.rows.filter((r) => r.error !== undefined).map((r) => `- **${mdCell(r.runtime)}**: ${mdCell(r.error ?? '')}`);
+  const errors = matrix.rows.filter((r) => r.error !== undefined).map((r) => `- **${mdCell(r.runtime)}** (${r.verdict}): ${mdCell(r.error ?? '')}`);
   const { summary } = matrix;
   return [
     '# prunecheck conformance matrix',
@@ -131,8 +132,8 @@ export function renderConformanceMarkdown(matrix: ConformanceMatrix): string {
     '',
     '## Runtimes',
     '',
-    mdTable(['runtime', 'version', 'what it does', 'runs', 'ops checked'], matrix.rows.map((r) => [r.runtime, r.version, r.description, formatCount(r.runs), formatCount(r.opsChecked)])),
-    ...(errors.length === 0 ? [] : ['', '## Errors', '', ...errors]),
+    mdTable(['runtime', 'version', 'what it does', 'runs completed', 'ops checked'], matrix.rows.map((r) => [r.runtime, r.version, r.description, formatCount(r.runs), formatCount(r.opsChecked)])),
+    ...(errors.length === 0 ? [] : ['', '## Errors and unknown verdicts', '', ...errors]),
     ...(findings.length === 0 ? [] : ['', '## Findings and replay commands', '', findings.join('\n\n')]),
     '',
     '## Invariants',
