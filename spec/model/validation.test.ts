@@ -66,6 +66,23 @@ const cases: [string, Operation, ModelErrorCode, string][] = [
   ['operation without kind', misuse({ spanId: 'a' }), 'BAD_OPERATION', "operation 'undefined': unknown operation kind"],
 ];
 
+/** Operations arrive as JSON: wrong shapes must be misuse too, not a TypeError halfway through an operation. */
+const shapeCases: [string, unknown, string, string][] = [
+  ['null operation', null, 'operation', "operation: must be an object with a 'kind', got null"],
+  ['string operation', 'prune', 'operation', 'got string'],
+  ['append without span', { kind: 'append' }, "operation 'append'", 'span must be an object with id, kind and content, got undefined'],
+  ['derived sources as a string', { kind: 'append', span: { id: 'n', kind: 'derived', content: 'x', sources: 'a' } }, "operation 'append'", 'span.sources must be an array of span ids, got "a"'],
+  ['summary without sourceIds', { kind: 'summarize', summaryId: 'n', content: 'x' }, "operation 'summarize'", 'sourceIds must be an array of span ids, got undefined'],
+  ['claim ids as a string', { kind: 'claim', claim: 'c', requiredIds: 'a' }, "operation 'claim'", 'requiredIds must be an array'],
+  ['claim with empty text', { kind: 'claim', claim: '', requiredIds: ['a'] }, "operation 'claim'", 'claim must be a non-empty string'],
+  ['rotate ids as a string', { kind: 'rotate', spanIds: 'a' }, "operation 'rotate'", 'spanIds must be an array'],
+  ['re-frame scores as a string', { kind: 'reframe', frame: 'f', scores: 'ab' }, "operation 'reframe'", 'scores must be an object'],
+  ['re-frame derivations as a list', { kind: 'reframe', frame: 'f', derivations: [['a']] }, "operation 'reframe'", 'derivations must be an object'],
+  ['re-frame derivation as a string', { kind: 'reframe', frame: 'f', derivations: { d: 'a' } }, "operation 'reframe'", 'derivations.d must be an array of span ids, got "a"'],
+  ['numeric model version', { kind: 'setVersion', modelVersion: 5 }, "operation 'setVersion'", 'modelVersion must be a non-empty string, got 5'],
+  ['empty policy version', { kind: 'setVersion', policyVersion: '' }, "operation 'setVersion'", 'policyVersion must be a non-empty string'],
+];
+
 describe('validation: malformed operations throw ModelError and change nothing', () => {
   it.each(cases)('%s → %s', (_what, op, code, text) => {
     const rt = seeded();
@@ -82,6 +99,14 @@ describe('validation: malformed operations throw ModelError and change nothing',
     expect(thrown).toMatchObject({ name: 'ModelError', code, operation: `operation '${String((op as { kind?: unknown }).kind)}'` });
     expect((thrown as ModelError).message).toContain(text);
     expect({ state: snapshot(rt, ['a', 'd', 's', 'n']), step: rt.step, log: rt.log.size }).toEqual(before);
+  });
+
+  it.each(shapeCases)('%s → BAD_OPERATION, before anything changes', (_what, op, operation, text) => {
+    const rt = seeded();
+    const before = { state: snapshot(rt, ['a', 'd', 's', 'n']), step: rt.step, log: rt.log.size, frame: rt.frame };
+
+    expect(() => rt.apply(op as Operation)).toThrow(expect.objectContaining({ name: 'ModelError', code: 'BAD_OPERATION', operation, message: expect.stringContaining(text) }));
+    expect({ state: snapshot(rt, ['a', 'd', 's', 'n']), step: rt.step, log: rt.log.size, frame: rt.frame }).toEqual(before);
   });
 
   it.each([0, -3, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('rejects capacity %s with BAD_CONFIG', (capacity) => {

@@ -12,6 +12,8 @@ export interface KnownIds {
  * nothing. Runtime conditions (capacity, residency, recoverability) are outcomes and are not checked here.
  */
 export function validateOperation(op: Operation, known: KnownIds): void {
+  // Operations arrive as JSON (scenarios, counterexamples, adapters): shapes are checked, not assumed.
+  if (!isRecord(op)) throw new ModelError('BAD_OPERATION', 'operation', `must be an object with a 'kind', got ${op === null ? 'null' : typeof op}`);
   const where = `operation '${String((op as { kind?: unknown }).kind)}'`;
   switch (op.kind) {
     case 'append':
@@ -24,7 +26,7 @@ export function validateOperation(op: Operation, known: KnownIds): void {
       requireKnown(op.spanId, known, where, 'spanId');
       return requireContent(op.content, where);
     case 'rotate':
-      for (const id of op.spanIds ?? []) requireKnown(id, known, where, 'spanIds');
+      for (const id of requireIdList(op.spanIds ?? [], where, 'spanIds')) requireKnown(id, known, where, 'spanIds');
       return;
     case 'summarize':
       return validateSummarize(op, known, where);
@@ -35,7 +37,8 @@ export function validateOperation(op: Operation, known: KnownIds): void {
     case 'lookup':
       return requireId(op.spanId, where, 'spanId');
     case 'claim':
-      if (op.requiredIds.length === 0) {
+      requireId(op.claim, where, 'claim');
+      if (requireIdList(op.requiredIds, where, 'requiredIds').length === 0) {
         throw new ModelError('BAD_OPERATION', where, 'requiredIds is empty; name the spans the claim rests on');
       }
       for (const id of op.requiredIds) requireId(id, where, 'requiredIds');
@@ -49,6 +52,8 @@ export function validateOperation(op: Operation, known: KnownIds): void {
       if (op.modelVersion === undefined && op.policyVersion === undefined) {
         throw new ModelError('BAD_OPERATION', where, 'name modelVersion, policyVersion or both');
       }
+      if (op.modelVersion !== undefined) requireId(op.modelVersion, where, 'modelVersion');
+      if (op.policyVersion !== undefined) requireId(op.policyVersion, where, 'policyVersion');
       return;
     default:
       throw new ModelError(
@@ -60,6 +65,7 @@ export function validateOperation(op: Operation, known: KnownIds): void {
 }
 
 function validateSpanInput(span: SpanInput, known: KnownIds, where: string): void {
+  if (!isRecord(span)) throw new ModelError('BAD_OPERATION', where, `span must be an object with id, kind and content, got ${span === null ? 'null' : typeof span}`);
   requireId(span.id, where, 'span.id');
   if (known.isKnown(span.id)) {
     throw new ModelError('DUPLICATE_ID', where, `span id '${span.id}' was already used in this episode; ids are never reused (INV-04), pick a new one`);
@@ -70,7 +76,7 @@ function validateSpanInput(span: SpanInput, known: KnownIds, where: string): voi
   requireContent(span.content, where);
   if (span.tokens !== undefined) requireTokens(span.tokens, where);
   if (span.score !== undefined) requireScore(span.score, where, 'span.score');
-  const sources = span.sources ?? [];
+  const sources = requireIdList(span.sources ?? [], where, 'span.sources');
   if (span.kind === 'raw' && sources.length > 0) {
     throw new ModelError('BAD_OPERATION', where, `raw span '${span.id}' declares sources; raw observations are never derivable, drop 'sources' or use kind 'derived'`);
   }
@@ -85,7 +91,7 @@ function validateSummarize(op: Extract<Operation, { kind: 'summarize' }>, known:
   if (known.isKnown(op.summaryId)) {
     throw new ModelError('DUPLICATE_ID', where, `summaryId '${op.summaryId}' was already used in this episode; pick a new id`);
   }
-  if (op.sourceIds.length === 0) throw new ModelError('BAD_OPERATION', where, 'sourceIds is empty; a summary summarizes at least one span');
+  if (requireIdList(op.sourceIds, where, 'sourceIds').length === 0) throw new ModelError('BAD_OPERATION', where, 'sourceIds is empty; a summary summarizes at least one span');
   if (new Set(op.sourceIds).size !== op.sourceIds.length) {
     throw new ModelError('BAD_OPERATION', where, 'sourceIds lists a span twice; list each source once');
   }
@@ -102,17 +108,30 @@ function validateReframe(op: Extract<Operation, { kind: 'reframe' }>, known: Kno
   if (typeof op.frame !== 'string' || op.frame.trim() === '') {
     throw new ModelError('BAD_FRAME', where, 'frame must be a non-empty string naming the new task framing');
   }
+  if (op.scores !== undefined && !isRecord(op.scores)) throw new ModelError('BAD_OPERATION', where, 'scores must be an object mapping span ids to scores');
+  if (op.derivations !== undefined && !isRecord(op.derivations)) {
+    throw new ModelError('BAD_OPERATION', where, 'derivations must be an object mapping span ids to lists of source ids');
+  }
   for (const [id, score] of Object.entries(op.scores ?? {})) {
     requireKnown(id, known, where, 'scores');
     requireScore(score, where, `scores.${id}`);
   }
   for (const [id, sources] of Object.entries(op.derivations ?? {})) {
     requireKnown(id, known, where, 'derivations');
-    for (const source of sources) {
+    for (const source of requireIdList(sources, where, `derivations.${id}`)) {
       if (source === id) throw new ModelError('DERIVATION_CYCLE', where, `derivation of '${id}' lists itself as a source`);
       requireKnown(source, known, where, `derivations.${id}`);
     }
   }
+}
+
+function isRecord(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function requireIdList(ids: unknown, where: string, field: string): readonly unknown[] {
+  if (!Array.isArray(ids)) throw new ModelError('BAD_OPERATION', where, `${field} must be an array of span ids, got ${JSON.stringify(ids)}`);
+  return ids;
 }
 
 function requireId(id: unknown, where: string, field: string): void {
