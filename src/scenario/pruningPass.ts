@@ -35,12 +35,14 @@ async function summarizePass(ctx: RunContext, turn: number): Promise<void> {
     const run = nextRun(ctx, turn, tried);
     if (run.length === 0) return;
     for (const id of run) tried.add(id);
-    await summarizeAndPrune(ctx, turn, k === 0 ? `s${turn}` : `s${turn}-${k}`, run);
+    const freed = await summarizeAndPrune(ctx, turn, k === 0 ? `s${turn}` : `s${turn}-${k}`, run);
+    // The refusal is surfaced in the window: the model stops this pass rather than keep adding digests.
+    if (freed === 0) return;
   }
 }
 
-/** Summarizes `sources` under `summaryId`, then prunes each source (gated by the runtime, not the model). */
-export async function summarizeAndPrune(ctx: RunContext, turn: number, summaryId: string, sources: readonly string[], tokens = ctx.scenario.model.summaryTokens): Promise<void> {
+/** Writes the gist summary of `sources` under `summaryId` (the sources stay resident). */
+export async function writeSummary(ctx: RunContext, turn: number, summaryId: string, sources: readonly string[], tokens: number): Promise<void> {
   const { driver, model } = ctx;
   const first = driver.meta.get(sources[0] as string);
   const last = driver.meta.get(sources[sources.length - 1] as string);
@@ -51,6 +53,13 @@ export async function summarizeAndPrune(ctx: RunContext, turn: number, summaryId
   const outcome = await driver.apply({ kind: 'summarize', summaryId, sourceIds: sources, content, tokens, score: model.summaryScore() }, turn);
   if (outcome?.kind === 'summarized') driver.note(turn, 'summary', `${summaryId} (${tokens} tok) summarizes ${sources.length === 1 ? sources[0] : `${sources[0]}…${sources[sources.length - 1]} (${sources.length} spans)`}: "${clip(content)}"`);
   else if (outcome !== undefined) driver.note(turn, 'reject', `summarize ${summaryId} answered ${outcome.kind}`);
+}
+
+/** Summarizes `sources`, then prunes each (gated by the runtime, not the model); answers how many left. */
+export async function summarizeAndPrune(ctx: RunContext, turn: number, summaryId: string, sources: readonly string[], tokens = ctx.scenario.model.summaryTokens): Promise<number> {
+  const { driver } = ctx;
+  await writeSummary(ctx, turn, summaryId, sources, tokens);
+  let freed = 0;
   for (const id of sources) {
     const pruned = await driver.apply({ kind: 'prune', spanId: id }, turn);
     if (pruned?.kind === 'rejected') {
@@ -58,8 +67,9 @@ export async function summarizeAndPrune(ctx: RunContext, turn: number, summaryId
       driver.addEvidence(id, 'prune-rejected');
       const check = pruned.check === undefined ? '' : ` (existence ${pruned.check.existence}, addressable ${pruned.check.addressable}, provenance ${pruned.check.provenance})`;
       driver.note(turn, 'reject', `prune ${id} rejected: ${pruned.reason}${check}`);
-    }
+    } else if (pruned?.kind === 'evicted') freed += 1;
   }
+  return freed;
 }
 
 /** The run of `spanTurns` resident raw spans starting at the least relevant eligible one, in window order. */

@@ -2,7 +2,7 @@ import type { Adapter } from '../adapters/Adapter.ts';
 import { Driver } from './Driver.ts';
 import { judgeRun } from './judgeRun.ts';
 import { assertProbe, fixProbe, needProbe, retryProbe } from './probes.ts';
-import { clip, pruningPass, summarizeAndPrune } from './pruningPass.ts';
+import { clip, pruningPass, summarizeAndPrune, writeSummary } from './pruningPass.ts';
 import { appendSpan, type RunContext } from './RunContext.ts';
 import type { FillerEvent, Scenario, TimelineEvent } from './Scenario.ts';
 import type { ScenarioRun } from './ScenarioRun.ts';
@@ -78,8 +78,8 @@ async function runEvent(ctx: RunContext, e: TimelineEvent): Promise<void> {
     case 'retry':
       return retryProbe(ctx, e);
     case 'summarize':
-      if (e.prune) return summarizeAndPrune(ctx, e.turn, e.id, e.sources, e.tokens);
-      return summarizeOnly(ctx, e.turn, e.id, e.sources, e.tokens);
+      if (e.prune) return void (await summarizeAndPrune(ctx, e.turn, e.id, e.sources, e.tokens));
+      return writeSummary(ctx, e.turn, e.id, e.sources, e.tokens);
     case 'prune': {
       const outcome = await driver.apply({ kind: 'prune', spanId: e.id, ...(e.acceptLossy === undefined ? {} : { acceptLossy: e.acceptLossy }) }, e.turn);
       if (outcome?.kind === 'rejected') {
@@ -108,12 +108,4 @@ async function runEvent(ctx: RunContext, e: TimelineEvent): Promise<void> {
     case 'fix':
       return fixProbe(ctx, e);
   }
-}
-
-async function summarizeOnly(ctx: RunContext, turn: number, id: string, sources: readonly string[], tokens: number): Promise<void> {
-  const content = ctx.model.summarize(sources.map((s) => ({ id: s, content: ctx.driver.meta.get(s)?.content ?? '', gist: ctx.driver.meta.get(s)?.gist })), `${ctx.scenario.unit} ${turn}`);
-  ctx.driver.register({ id, turn, content, gist: undefined, kind: 'summary' });
-  const outcome = await ctx.driver.apply({ kind: 'summarize', summaryId: id, sourceIds: sources, content, tokens, score: ctx.model.summaryScore() }, turn);
-  if (outcome?.kind === 'summarized') ctx.driver.note(turn, 'summary', `${id} (${tokens} tok) summarizes ${sources.join(', ')}: "${clip(content)}"`);
-  else if (outcome !== undefined) ctx.driver.note(turn, 'reject', `summarize ${id} answered ${outcome.kind}`);
 }
