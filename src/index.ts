@@ -53,3 +53,14 @@ export type { ProtocolErrorCode, ProtocolFinding } from './adapters/protocol/Pro
 export { PROTOCOL_VERSION } from './adapters/protocol/messages.ts';
 export { serveProtocol } from './adapters/protocol/serveProtocol.ts';
 export type { ServedRuntime, ServedInfo } from './adapters/protocol/serveProtocol.ts';
+
+export { renderJsonReport } from './report/jsonReport.ts';
+export { renderJunitReport } from './report/junitReport.ts';
+export { renderMarkdownReport } from './report/markdownReport.ts';
+export { renderPrettyReport } from './report/prettyReport.ts';
+export type { PrettyOptions } from './report/prettyReport.ts';
+export { buildConformanceMatrix, renderConformanceJson, renderConformanceMarkdown } from './report/conformanceMatrix.ts';
+export type { ConformanceMatrix, MatrixRow, MatrixEntry, Expectation } from './report/conformanceMatrix.ts';
+export { createProgressPrinter } from './report/progressPrinter.ts';
+export type { ProgressPrinter, ProgressPrinterOptions } from './report/progressPrinter.ts';
+export { writeReport } from './report/writeReport.ts';
