@@ -75,6 +75,14 @@ describe('summaries carry provenance (INV-05)', () => {
     expect(rt.observe('t').index?.kind).toBe('lossy');
   });
 
+  it('INV-05 a chain through a shared ancestor lists it once', () => {
+    const rt = episode();
+    applyAll(rt, raw('t', 'rows'), derived('n', '2', ['t']), derived('m', 'max 9', ['t']));
+    rt.apply({ kind: 'summarize', summaryId: 's', sourceIds: ['n', 'm'], content: 'two rows, max 9' });
+
+    expect(rt.derivationChain('s').sort()).toEqual(['m', 'n', 't']);
+  });
+
   it('INV-05 the derivation chain of a span without sources, or of an unknown id, is empty', () => {
     const rt = episode();
     rt.apply(raw('t', 'x'));

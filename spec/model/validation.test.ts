@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ModelError, type ModelErrorCode } from '../../src/model/ModelError.ts';
-import type { Operation } from '../../src/model/Operation.ts';
+import { OPERATION_KINDS, type Operation } from '../../src/model/Operation.ts';
 import { ReferenceRuntime } from '../../src/model/ReferenceRuntime.ts';
 import { applyAll, derived, episode, raw, snapshot } from '../helpers/model.ts';
 
@@ -107,6 +107,19 @@ describe('validation: malformed operations throw ModelError and change nothing',
 
     expect(() => rt.apply(op as Operation)).toThrow(expect.objectContaining({ name: 'ModelError', code: 'BAD_OPERATION', operation, message: expect.stringContaining(text) }));
     expect({ state: snapshot(rt, ['a', 'd', 's', 'n']), step: rt.step, log: rt.log.size, frame: rt.frame }).toEqual(before);
+  });
+
+  it.each(OPERATION_KINDS)('recognizes the operation kind %s', (kind) => {
+    const rt = seeded();
+
+    let message = '';
+    try {
+      rt.apply(misuse({ kind }));
+    } catch (error) {
+      message = (error as Error).message;
+    }
+
+    expect(message).not.toContain('unknown operation kind');
   });
 
   it.each([0, -3, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('rejects capacity %s with BAD_CONFIG', (capacity) => {
