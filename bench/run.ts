@@ -1,0 +1,200 @@
+import { cpus, loadavg, totalmem } from 'node:os';
+import { NaiveRuntime } from '../src/adapters/NaiveRuntime.ts';
+import { ReferenceRuntime } from '../src/model/ReferenceRuntime.ts';
+import type { BenchMeasurement, BenchPathId, BenchReport, MemoryMeasurement } from '../src/report/BenchReport.ts';
+import { formatNs, formatSize } from '../src/report/benchFormat.ts';
+import { renderBenchChart } from '../src/report/benchChart.ts';
+import { renderBenchMarkdown, targetStatus } from '../src/report/benchMarkdown.ts';
+import { computeTargets, memoryLimit } from '../src/report/benchTargets.ts';
+import { jsonText, writeReport } from '../src/report/writeReport.ts';
+import type { BatchTask } from './BatchTask.ts';
+import { BenchError } from './BenchError.ts';
+import { ceilingTasks } from './ceilingTasks.ts';
+import { checkerBenches } from './checkerBenches.ts';
+import { combineRounds, type RoundResult } from './combineRounds.ts';
+import { CONTENT_MAX_BYTES, CONTENT_MIN_BYTES } from './ContentSource.ts';
+import { directiveTasks, NAIVE_SKIPS } from './directiveTasks.ts';
+import { BENCH_CAPACITY, Fixture, WINDOW_COMPOSITION, type SubjectFactory } from './Fixture.ts';
+import { heapAfterGc } from './heapAfterGc.ts';
+import { measureTask } from './measureTask.ts';
+import { BENCH_USAGE, parseBenchArgs, type BenchOptions } from './parseBenchArgs.ts';
+
+const BATCH = { reference: 100, naive: 10, ceiling: 100 } as const;
+
+const reference: SubjectFactory = {
+  subject: 'reference',
+  create: () => new ReferenceRuntime({ capacity: BENCH_CAPACITY }),
+  warm(runtime, spanId) {
+    const rt = runtime as ReferenceRuntime;
+    const span = rt.span(spanId);
+    if (span !== undefined) rt.spanDigest(span);
+  },
+};
+
+const naive: SubjectFactory = {
+  subject: 'naive',
+  create: () => new NaiveRuntime({ capacity: BENCH_CAPACITY }),
+};
+
+function log(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+function replayCommand(options: BenchOptions): string {
+  const parts = ['npm run bench --'];
+  if (options.mode === 'quick') parts.push('--quick');
+  parts.push(`--seed ${options.seed}`, `--sizes ${options.sizes.join(',')}`);
+  return parts.join(' ');
+}
+
+interface Collected {
+  readonly measurements: BenchMeasurement[];
+  readonly memory: MemoryMeasurement[];
+  readonly methods: Partial<Record<BenchPathId, string>>;
+  readonly missing: string[];
+}
+
+/** A built window and the tasks measured on it, with each task's rounds so far. */
+interface Stage {
+  readonly fx: Fixture;
+  readonly tasks: readonly BatchTask[];
+  readonly rounds: Map<BatchTask, RoundResult[]>;
+}
+
+/** Builds one subject's window at one size and records its memory. */
+function buildStage(factory: SubjectFactory, tasks: readonly BatchTask[], size: number, options: BenchOptions, into: Collected): Stage {
+  const started = performance.now();
+  const fx = new Fixture(factory, size, options.seed);
+  const built = (performance.now() - started) / 1000;
+  if (fx.bytesPerSpan !== undefined) {
+    into.memory.push({
+      subject: factory.subject,
+      size,
+      bytesPerSpan: fx.bytesPerSpan,
+      contentBytesPerSpan: fx.contentBytesPerSpan,
+      limitBytesPerSpan: memoryLimit(fx.contentBytesPerSpan),
+    });
+  }
+  const memory = fx.bytesPerSpan === undefined ? 'memory not measured' : `${Math.round(fx.bytesPerSpan)} B per resident span`;
+  log(`  ${factory.subject} window of ${formatSize(size)} spans built in ${built.toFixed(1)} s (${memory})`);
+  return { fx, tasks, rounds: new Map(tasks.map((task) => [task, []])) };
+}
+
+function measureStage(stage: Stage, options: BenchOptions, round: number, into: Collected): void {
+  for (const task of stage.tasks) {
+    const result = measureTask(stage.fx, task, { seed: options.seed, timeMs: options.timeMs, minBatches: options.minBatches, batch: BATCH[task.subject] }, round);
+    stage.rounds.get(task)?.push(result);
+    if (task.subject !== 'naive') into.methods[task.path] ??= task.method;
+    const unit = task.unitsPerItem === undefined ? 'op' : 'span';
+    log(`    ${`${task.subject} ${task.path} @ ${formatSize(stage.fx.size)}`.padEnd(36)} ${formatNs(result.nsPerOp).padStart(10)} per ${unit}  (${result.samples} batches)`);
+  }
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  let options: BenchOptions;
+  try {
+    options = parseBenchArgs(argv);
+  } catch (error) {
+    if (!(error instanceof BenchError)) throw error;
+    process.stderr.write(`${error.message}\n\n${BENCH_USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    log(BENCH_USAGE);
+    return 0;
+  }
+  const startedAt = new Date();
+  const gcExposed = heapAfterGc() !== undefined;
+  log(`prunecheck bench (${options.mode}): sizes ${options.sizes.map(formatSize).join(', ')}, seed ${options.seed}`);
+  log(`replay: ${replayCommand(options)}`);
+  if (!gcExposed) log('warning: global.gc is not exposed, memory is not measured; run through `npm run bench`, which passes --expose-gc');
+
+  const into: Collected = { measurements: [], memory: [], methods: {}, missing: [...NAIVE_SKIPS] };
+  const loadStart = loadavg()[0] ?? 0;
+  log('building windows');
+  const stages: Stage[] = [];
+  for (const size of options.sizes) {
+    stages.push(buildStage(reference, [...directiveTasks('reference'), ...ceilingTasks()], size, options, into));
+    if (size <= options.naiveMaxSize) stages.push(buildStage(naive, directiveTasks('naive'), size, options, into));
+  }
+  for (let round = 1; round <= options.rounds; round += 1) {
+    log(`round ${round} of ${options.rounds} (load average ${(loadavg()[0] ?? 0).toFixed(1)})`);
+    for (const stage of stages) measureStage(stage, options, round, into);
+  }
+  for (const stage of stages) {
+    for (const [task, rounds] of stage.rounds) into.measurements.push(combineRounds(task.subject, task.path, stage.fx.size, rounds));
+  }
+  stages.length = 0;
+  heapAfterGc();
+  const checker = await checkerBenches(options, log);
+  into.measurements.push(...checker.measurements);
+  into.missing.push(...checker.missing);
+  Object.assign(into.methods, checker.methods);
+  if (options.sizes.some((size) => size > options.naiveMaxSize)) {
+    into.missing.push(`naive baseline above ${formatSize(options.naiveMaxSize)} spans: its append sums every resident span's tokens, so building the window is quadratic`);
+  }
+
+  const contentBytes = { min: CONTENT_MIN_BYTES, max: CONTENT_MAX_BYTES, mean: meanContent(into.memory) };
+  const report: BenchReport = {
+    format: 'prunecheck-bench/1',
+    mode: options.mode,
+    seed: options.seed,
+    command: replayCommand(options),
+    startedAt: startedAt.toISOString(),
+    durationMs: Date.now() - startedAt.getTime(),
+    environment: {
+      node: process.versions.node,
+      v8: process.versions.v8,
+      platform: process.platform,
+      arch: process.arch,
+      cpu: cpus()[0]?.model.trim() ?? 'unknown',
+      cores: cpus().length,
+      totalMemoryGiB: Math.round(totalmem() / 2 ** 30),
+      gcExposed,
+      loadAverage: { start: loadStart, end: loadavg()[0] ?? 0 },
+    },
+    method: {
+      batch: BATCH,
+      timeMs: options.timeMs,
+      minBatches: options.minBatches,
+      rounds: options.rounds,
+      contentBytes,
+      naiveMaxSize: options.naiveMaxSize,
+      window: WINDOW_COMPOSITION,
+      tasks: into.methods,
+      notes: [
+        'Tasks that add spans (lossy prune, summarize) rebuild the window from scratch (untimed) once they have added more than max(100, N/4) spans, so small windows are not measured with a history many times their size.',
+        'Memory: heap in use after a forced full GC, before and after appending the N resident spans (digests memoized for the read pool), divided by N. It counts everything the runtime keeps for a span: the span record, window and known-id map entries, the backing-store record, handle and digest, and the audit-log entry of its append.',
+      ],
+    },
+    sizes: options.sizes,
+    measurements: into.measurements,
+    memory: into.memory,
+    targets: computeTargets({ sizes: options.sizes, measurements: into.measurements, memory: into.memory }),
+    missing: into.missing,
+  };
+  const paths = await Promise.all([
+    writeReport(`${options.out}.json`, jsonText(report)),
+    writeReport(`${options.out}.md`, renderBenchMarkdown(report, `${options.out.split('/').pop() ?? 'bench'}.svg`)),
+    writeReport(`${options.out}.svg`, renderBenchChart(report.measurements)),
+  ]);
+  log('\ntargets:');
+  for (const target of report.targets) log(`  ${targetStatus(target).replace(/\*/g, '').padEnd(22)} ${target.description} (${target.detail})`);
+  log(`\nwrote ${paths.join(', ')}`);
+  return 0;
+}
+
+function meanContent(memory: readonly MemoryMeasurement[]): number {
+  const reference = memory.filter((m) => m.subject === 'reference');
+  return reference.length === 0 ? 1024 : reference.reduce((sum, m) => sum + m.contentBytesPerSpan, 0) / reference.length;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { renderBenchMarkdown, targetStatus } from '../../src/report/benchMarkdown.ts';
+import { sampleBenchReport } from './sampleBenchReport.ts';
+
+describe('renderBenchMarkdown', () => {
+  const report = sampleBenchReport();
+  const text = renderBenchMarkdown(report, 'bench.svg');
+
+  it('leads with the targets, saying which are missed and by how much', () => {
+    expect(text.indexOf('## Targets')).toBeLessThan(text.indexOf('## Cost per operation'));
+    expect(text).toMatch(/\| prune, reversible \(persisted span\): cost at 10⁶ spans ≤ 1\.5× cost at 10³ \| 2\.00× \| ≤ 1\.50× \| \*\*missed\*\* by 33\.3 % \|/);
+    expect(text).toMatch(/\| lookup, resident: cost at 10⁶ spans ≤ 1\.5× cost at 10³ \| 1\.33× \| ≤ 1\.50× \| met \|/);
+    expect(text).toContain('| 1900 B | ≤ 1836 B | **missed** by 3.49 % |');
+    expect(text).toMatch(/\d+ met, \d+ missed, \d+ not measured/);
+  });
+
+  it('tabulates every measured cell by size, with the largest-over-smallest ratio, and links the chart', () => {
+    expect(text).toContain('| path | subject | 10³ | 10⁶ | 10⁶ / 10³ |');
+    expect(text).toContain('| prune, reversible (persisted span) | reference | 3.00 µs | 6.00 µs | 2.00× |');
+    expect(text).toContain('| lookup, resident | naive | 4.00 µs | — | — |');
+    expect(text).toContain('| ceiling: sha256 of the same content | ceiling | 2.00 µs | 2.10 µs | 1.05× |');
+    expect(text).toContain('![cost per operation against window size, log-log](bench.svg)');
+    expect(text).toContain('Checked property run: 40,000 operations per second');
+  });
+
+  it('reports memory, the method, the run conditions and what was not measured', () => {
+    expect(text).toContain('| reference | 10³ | 1900 B | 1024 B | 1836 B | **over** by 3.49 % |');
+    expect(text).toContain('- **prune, reversible (persisted span)**: prune then restore, untimed.');
+    expect(text).toContain('3 rounds interleaving every size and task');
+    expect(text).toContain('load average 0.5 at the start, 1.3 at the end');
+    expect(text).toContain('## Not measured\n\n- one checker step: not in the tree yet');
+    expect(text.endsWith('\n')).toBe(true);
+  });
+
+  it('says so when memory was not measured, and labels a quick run as indicative', () => {
+    const quick = renderBenchMarkdown(sampleBenchReport({ mode: 'quick', memory: [], missing: [] }));
+    expect(quick).toContain('Quick run');
+    expect(quick).toContain('Not measured: run with `node --expose-gc`');
+    expect(quick).not.toContain('## Not measured');
+  });
+
+  it('words target statuses', () => {
+    const [first] = report.targets;
+    expect(first).toBeDefined();
+    if (first === undefined) return;
+    expect(targetStatus({ ...first, status: 'met' })).toBe('met');
+    expect(targetStatus({ ...first, status: 'not-measured' })).toBe('not measured');
+    expect(targetStatus({ ...first, status: 'missed', missBy: 0.5 })).toBe('**missed** by 50.0 %');
+  });
+});

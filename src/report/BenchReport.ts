@@ -1,0 +1,154 @@
+/** Which implementation a measurement is of: the reference model, the naive baseline, or a physical ceiling. */
+export type BenchSubject = 'reference' | 'naive' | 'ceiling';
+
+/** The measured paths, one per row of the report. */
+export type BenchPathId =
+  | 'prune-reversible'
+  | 'prune-lossy'
+  | 'prune-rejected'
+  | 'summarize-10'
+  | 'lookup-resident'
+  | 'lookup-pruned'
+  | 'lookup-absent'
+  | 'claim-10'
+  | 'retry-duplicate'
+  | 'reframe'
+  | 'checker-step'
+  | 'property-run'
+  | 'sha256'
+  | 'map-get-set';
+
+/** What one path is, for the tables and the chart. */
+export interface BenchPath {
+  readonly id: BenchPathId;
+  readonly label: string;
+  /** `op`: cost of one operation; `span`: cost of one operation divided by the resident spans it visits. */
+  readonly unit: 'op' | 'span';
+  /** A per-directive path: its cost at the largest window must stay within 1.5× its cost at the smallest. */
+  readonly directive: boolean;
+}
+
+export const BENCH_PATHS: readonly BenchPath[] = [
+  { id: 'prune-reversible', label: 'prune, reversible (persisted span)', unit: 'op', directive: true },
+  { id: 'prune-lossy', label: 'prune, lossy (acceptLossy)', unit: 'op', directive: true },
+  { id: 'prune-rejected', label: 'prune, rejected (not reversible)', unit: 'op', directive: true },
+  { id: 'summarize-10', label: 'summarize (10 sources)', unit: 'op', directive: true },
+  { id: 'lookup-resident', label: 'lookup, resident', unit: 'op', directive: true },
+  { id: 'lookup-pruned', label: 'lookup, pruned (recoverable)', unit: 'op', directive: true },
+  { id: 'lookup-absent', label: 'lookup, never seen', unit: 'op', directive: true },
+  { id: 'claim-10', label: 'claim (10 ids)', unit: 'op', directive: true },
+  { id: 'retry-duplicate', label: 'duplicate-retry check (callTool)', unit: 'op', directive: true },
+  { id: 'reframe', label: 're-frame, per resident span', unit: 'span', directive: false },
+  { id: 'checker-step', label: 'one checker step', unit: 'op', directive: false },
+  { id: 'property-run', label: 'checked property run, per operation', unit: 'op', directive: false },
+  { id: 'sha256', label: 'ceiling: sha256 of the same content', unit: 'op', directive: false },
+  { id: 'map-get-set', label: 'ceiling: Map get + set', unit: 'op', directive: false },
+];
+
+/** The path record for an id; every id has one. */
+export function benchPath(id: BenchPathId): BenchPath {
+  return BENCH_PATHS.find((path) => path.id === id) as BenchPath;
+}
+
+/**
+ * One measured cell: a path, on one subject, at one window size. Each round measures the median over batches
+ * of the batch's mean cost per operation (or per span), in nanoseconds; rounds interleave every size and task,
+ * and the cell's cost is the lowest round, so a burst of load from other processes moves no ratio.
+ */
+export interface BenchMeasurement {
+  readonly subject: BenchSubject;
+  readonly path: BenchPathId;
+  /** Resident spans in the window while measuring. */
+  readonly size: number;
+  readonly nsPerOp: number;
+  /** The median of each round, in run order. */
+  readonly rounds: readonly number[];
+  /** Mean over batches, in the round that gave `nsPerOp`. */
+  readonly meanNs: number;
+  /** Relative margin of error of that mean, in percent (95 %). */
+  readonly rmePercent: number;
+  /** Batches measured, over all rounds. */
+  readonly samples: number;
+  /** Operations measured, over all batches. */
+  readonly ops: number;
+}
+
+/** Heap held per resident span, measured after a full GC before and after building the window. */
+export interface MemoryMeasurement {
+  readonly subject: BenchSubject;
+  readonly size: number;
+  readonly bytesPerSpan: number;
+  /** Mean UTF-8 bytes of content per resident span. */
+  readonly contentBytesPerSpan: number;
+  /** The target: 1.5 × content bytes + 300 B. */
+  readonly limitBytesPerSpan: number;
+}
+
+export type TargetStatus = 'met' | 'missed' | 'not-measured';
+
+/** One target of the benchmark issue, evaluated as a ratio within one run. */
+export interface TargetResult {
+  readonly id: string;
+  readonly description: string;
+  readonly comparison: 'at-most' | 'at-least';
+  readonly threshold: number;
+  readonly measured: number | undefined;
+  readonly status: TargetStatus;
+  /** How far past the threshold a missed target is, as a fraction of the threshold (0.27 = 27 %). */
+  readonly missBy: number | undefined;
+  /** The figures the ratio was computed from, or why it could not be. */
+  readonly detail: string;
+}
+
+export interface BenchEnvironment {
+  readonly node: string;
+  readonly v8: string;
+  readonly platform: string;
+  readonly arch: string;
+  readonly cpu: string;
+  readonly cores: number;
+  readonly totalMemoryGiB: number;
+  /** Whether `global.gc` was exposed (memory is only measured when it is). */
+  readonly gcExposed: boolean;
+  /** 1-minute load average when the run started and ended: other processes competing for the cores. */
+  readonly loadAverage: { readonly start: number; readonly end: number };
+}
+
+/** How the run measured; printed in the report so a reader can judge the figures. */
+export interface BenchMethod {
+  /** Operations per timed batch, per subject. */
+  readonly batch: Readonly<Record<BenchSubject, number>>;
+  /** tinybench time budget per task, in ms of measured time. */
+  readonly timeMs: number;
+  /** Minimum batches per task and round. */
+  readonly minBatches: number;
+  /** Rounds over every size and task; a cell's cost is its lowest round. */
+  readonly rounds: number;
+  readonly contentBytes: { readonly min: number; readonly mean: number; readonly max: number };
+  /** Largest window the naive baseline was built at. */
+  readonly naiveMaxSize: number;
+  /** What a window of N resident spans is made of. */
+  readonly window: string;
+  /** How each path's measured operations act on fresh targets, in the runner's words. */
+  readonly tasks: Readonly<Partial<Record<BenchPathId, string>>>;
+  /** Anything else a reader needs to judge the figures. */
+  readonly notes: readonly string[];
+}
+
+/** The whole `reports/bench.json`. Format `prunecheck-bench/1`. */
+export interface BenchReport {
+  readonly format: 'prunecheck-bench/1';
+  readonly mode: 'full' | 'quick';
+  readonly seed: number;
+  readonly command: string;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly environment: BenchEnvironment;
+  readonly method: BenchMethod;
+  readonly sizes: readonly number[];
+  readonly measurements: readonly BenchMeasurement[];
+  readonly memory: readonly MemoryMeasurement[];
+  readonly targets: readonly TargetResult[];
+  /** Benches that could not run, and why; never silently dropped. */
+  readonly missing: readonly string[];
+}

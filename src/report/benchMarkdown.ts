@@ -1,0 +1,134 @@
+import { BENCH_PATHS, type BenchReport, type BenchSubject, type MemoryMeasurement, type TargetResult } from './BenchReport.ts';
+import { formatNs, formatPercent, formatRatio, formatSize, opsPerSecond, significant } from './benchFormat.ts';
+import { findMeasurement } from './benchTargets.ts';
+
+const SUBJECT_LABEL: Readonly<Record<BenchSubject, string>> = { reference: 'reference', naive: 'naive', ceiling: 'ceiling' };
+
+/** `reports/bench.md`: the targets first, then the costs table, the chart, memory, and how it was measured. */
+export function renderBenchMarkdown(report: BenchReport, chartFile = 'bench.svg'): string {
+  const lines: string[] = [
+    '# Benchmarks: the reference hot path',
+    '',
+    `${report.mode === 'quick' ? 'Quick run (fewer sizes and iterations: indicative only)' : 'Full run'} of \`${report.command}\`, ` +
+      `started ${report.startedAt}, ${significant(report.durationMs / 1000)} s, seed ${report.seed}. ` +
+      `Node ${report.environment.node} (V8 ${report.environment.v8}) on ${report.environment.platform}/${report.environment.arch}, ` +
+      `${report.environment.cpu}, ${report.environment.cores} cores, ${report.environment.totalMemoryGiB} GiB; ` +
+      `load average ${report.environment.loadAverage.start.toFixed(1)} at the start, ${report.environment.loadAverage.end.toFixed(1)} at the end.`,
+    '',
+    ...targetSection(report.targets),
+    ...costSection(report, chartFile),
+    ...memorySection(report.memory),
+    ...methodSection(report),
+  ];
+  if (report.missing.length > 0) lines.push('## Not measured', '', ...report.missing.map((m) => `- ${m}`), '');
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** The status cell of a target: met, missed by how much, or not measured. */
+export function targetStatus(target: TargetResult): string {
+  if (target.status === 'met') return 'met';
+  if (target.status === 'not-measured') return 'not measured';
+  return `**missed** by ${formatPercent(target.missBy ?? 0)}`;
+}
+
+function targetSection(targets: readonly TargetResult[]): string[] {
+  const met = targets.filter((t) => t.status === 'met').length;
+  const missed = targets.filter((t) => t.status === 'missed').length;
+  const lines = [
+    '## Targets',
+    '',
+    `${met} met, ${missed} missed, ${targets.length - met - missed} not measured. All figures are ratios within this one run.`,
+    '',
+    '| target | measured | limit | status | from |',
+    '| --- | ---: | ---: | --- | --- |',
+  ];
+  for (const t of targets) {
+    const measured = t.measured === undefined ? '—' : formatTargetValue(t, t.measured);
+    const limit = `${t.comparison === 'at-most' ? '≤' : '≥'} ${formatTargetValue(t, t.threshold)}`;
+    lines.push(`| ${t.description} | ${measured} | ${limit} | ${targetStatus(t)} | ${t.detail} |`);
+  }
+  lines.push('');
+  return lines;
+}
+
+function formatTargetValue(target: TargetResult, value: number): string {
+  if (target.id.startsWith('memory@')) return `${Math.round(value)} B`;
+  if (target.id.startsWith('hash-fraction@')) return formatPercent(value);
+  return formatRatio(value);
+}
+
+function costSection(report: BenchReport, chartFile: string): string[] {
+  const { sizes, measurements } = report;
+  const first = sizes[0];
+  const last = sizes[sizes.length - 1];
+  const ratioHeader = first !== undefined && last !== undefined && last !== first ? ` ${formatSize(last)} / ${formatSize(first)} |` : '';
+  const lines = [
+    '## Cost per operation',
+    '',
+    `Median over batches of the mean cost per operation (re-frame: per resident span), by resident spans in the window. ` +
+      'Reference rows are `ReferenceRuntime.apply(op)`: validation, execution and the audit-log entry.',
+    '',
+    `![cost per operation against window size, log-log](${chartFile})`,
+    '',
+    `| path | subject | ${sizes.map(formatSize).join(' | ')} |${ratioHeader}`,
+    `| --- | --- | ${sizes.map(() => '---:').join(' | ')} |${ratioHeader === '' ? '' : ' ---: |'}`,
+  ];
+  for (const subject of ['reference', 'naive', 'ceiling'] as const) {
+    for (const path of BENCH_PATHS) {
+      const cells = sizes.map((size) => findMeasurement(measurements, subject, path.id, size));
+      if (cells.every((cell) => cell === undefined)) continue;
+      const costs = cells.map((cell) => (cell === undefined ? '—' : formatNs(cell.nsPerOp)));
+      const a = cells[0];
+      const b = cells[cells.length - 1];
+      const ratio = ratioHeader === '' ? '' : ` ${a !== undefined && b !== undefined ? formatRatio(b.nsPerOp / a.nsPerOp) : '—'} |`;
+      lines.push(`| ${path.label} | ${SUBJECT_LABEL[subject]} | ${costs.join(' | ')} |${ratio}`);
+    }
+  }
+  lines.push('', ...throughputLine(report), '');
+  return lines;
+}
+
+function throughputLine(report: BenchReport): string[] {
+  const run = report.measurements.filter((m) => m.subject === 'reference' && m.path === 'property-run');
+  if (run.length === 0) return [];
+  return run.map((m) => `Checked property run: ${Math.round(opsPerSecond(m.nsPerOp)).toLocaleString('en-US')} operations per second (${formatNs(m.nsPerOp)} per checked operation).`);
+}
+
+function memorySection(memory: readonly MemoryMeasurement[]): string[] {
+  if (memory.length === 0) return ['## Memory', '', 'Not measured: run with `node --expose-gc` (as `npm run bench` does).', ''];
+  const lines = [
+    '## Memory per resident span',
+    '',
+    '| subject | spans | heap per span | content per span | limit (1.5 × content + 300 B) | status |',
+    '| --- | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const m of memory) {
+    const status = m.bytesPerSpan < m.limitBytesPerSpan ? 'under' : `**over** by ${formatPercent(m.bytesPerSpan / m.limitBytesPerSpan - 1)}`;
+    lines.push(`| ${m.subject} | ${formatSize(m.size)} | ${Math.round(m.bytesPerSpan)} B | ${Math.round(m.contentBytesPerSpan)} B | ${Math.round(m.limitBytesPerSpan)} B | ${status} |`);
+  }
+  lines.push('');
+  return lines;
+}
+
+function methodSection(report: BenchReport): string[] {
+  const { method } = report;
+  const lines = [
+    '## Method',
+    '',
+    `- Window: ${method.window}`,
+    `- Content: seeded pseudo-text, ASCII, ${method.contentBytes.min}–${method.contentBytes.max} bytes per span (mean ${Math.round(method.contentBytes.mean)}).`,
+    `- Timing: tinybench; each sample is one batch of operations built beforehand (untimed) and applied back to back ` +
+      `(${(['reference', 'naive', 'ceiling'] as const).map((s) => `${s} ${method.batch[s]} per batch`).join(', ')}); ` +
+      `at least ${method.minBatches} batches and ${method.timeMs} ms of measured time per task and round. ` +
+      `${method.rounds} round${method.rounds === 1 ? '' : 's'} interleaving every size and task; a cell's figure is its lowest round's median batch.`,
+    `- Naive baseline measured up to ${formatSize(method.naiveMaxSize)} resident spans.`,
+  ];
+  for (const note of method.notes) lines.push(`- ${note}`);
+  lines.push('', 'How each measured operation acts on a fresh target:', '');
+  for (const path of BENCH_PATHS) {
+    const text = method.tasks[path.id];
+    if (text !== undefined) lines.push(`- **${path.label}**: ${text}`);
+  }
+  lines.push('');
+  return lines;
+}
