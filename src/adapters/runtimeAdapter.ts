@@ -1,4 +1,4 @@
-import { INVARIANT_IDS, type InvariantId } from '../model/invariants.ts';
+import { RUNTIME_INVARIANT_IDS, type InvariantId } from '../model/invariants.ts';
 import { OPERATION_KINDS } from '../model/Operation.ts';
 import { ReferenceRuntime, type RuntimeConfig } from '../model/ReferenceRuntime.ts';
 import type { Adapter, PruningSystem } from './Adapter.ts';
@@ -8,7 +8,7 @@ export function runtimeAdapter(
   name: string,
   description: string,
   make: (config: RuntimeConfig) => ReferenceRuntime,
-  invariants: readonly InvariantId[] = INVARIANT_IDS,
+  invariants: readonly InvariantId[] = RUNTIME_INVARIANT_IDS,
 ): Adapter {
   return {
     name,

@@ -8,7 +8,15 @@ import { describe, isKept, isMarked, isRecorded, isRecoverable, searchableText }
 /** An observation check: the sentences that explain each breach, or none. */
 export type PolicyCheck = (o: PolicyObservation) => string[];
 
-const dropped = (o: PolicyObservation): PolicyMessage[] => o.before.filter((m) => !isKept(m, o.after));
+/**
+ * Messages the harness wrote (raw: user statements, tool calls and results…) that are not in the list after
+ * the prune. A summary the pruner wrote earlier and later replaces is derived, not raw: INV-05 covers it.
+ */
+const dropped = (o: PolicyObservation): PolicyMessage[] => o.before.filter((m) => isWritten(o, m) && !isKept(m, o.after));
+function isWritten(o: PolicyObservation, m: PolicyMessage): boolean {
+  const written = m.id === undefined ? undefined : o.written.get(m.id);
+  return written !== undefined && samePayload(written, m);
+}
 const where = (o: PolicyObservation): string =>
   `the library's record holds ${o.record.retained.length} retained message(s) and ${o.record.offloaded.length} offloaded file(s)`;
 
@@ -74,7 +82,7 @@ const failingSummarizerKeepsHistory: PolicyCheck = (o) => {
 /** INV-17: each user statement the harness wrote is still in the list, as itself or quoted verbatim. */
 const userStatementsSurvive: PolicyCheck = (o) =>
   o.before
-    .filter((m) => m.role === 'user' && m.id !== undefined && o.written.get(m.id) === m)
+    .filter((m) => m.role === 'user' && isWritten(o, m))
     .filter((m) => !isKept(m, o.after) && !o.after.some((a) => a.content.includes(m.content)))
     .map((m) => `user statement ${describe(m)} is neither in the list after round ${o.round} nor quoted verbatim by any message in it${m.content.includes('TASK') ? ' (it states the task)' : ''}.`);
 

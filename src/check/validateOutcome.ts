@@ -1,0 +1,74 @@
+/** Field types each outcome kind must carry, as far as the checkers read them. */
+const FIELDS: Readonly<Record<string, Readonly<Record<string, 'string' | 'string[]' | 'object' | 'number'>>>> = {
+  appended: { spanId: 'string' },
+  'window-full': { spanId: 'string' },
+  persisted: { spanId: 'string', handle: 'string' },
+  rotated: { expired: 'string[]' },
+  edited: { spanId: 'string' },
+  evicted: { spanId: 'string', mode: 'string', tombstone: 'object' },
+  rejected: { spanId: 'string', reason: 'string' },
+  summarized: { summaryId: 'string', sourceIds: 'string[]' },
+  reframed: { frame: 'string', floored: 'string[]', derivable: 'string[]' },
+  compacted: { evicted: 'object', refused: 'string[]' },
+  restored: { spanId: 'string' },
+  resident: { spanId: 'string' },
+  recoverable: { spanId: 'string', handle: 'string', content: 'string' },
+  derivable: { spanId: 'string', sources: 'string[]' },
+  tombstoned: { spanId: 'string', digest: 'string', why: 'string' },
+  absent: { spanId: 'string' },
+  substantiated: {},
+  'derived-only': { derivedIds: 'string[]' },
+  gap: { lostIds: 'string[]' },
+  unfounded: { unknownIds: 'string[]' },
+  executed: { signature: 'string' },
+  duplicate: { signature: 'string', original: 'object' },
+  versioned: { modelVersion: 'string', policyVersion: 'string' },
+};
+
+function hasType(value: unknown, type: 'string' | 'string[]' | 'object' | 'number'): boolean {
+  if (type === 'string[]') return Array.isArray(value) && value.every((v) => typeof v === 'string');
+  if (type === 'object') return typeof value === 'object' && value !== null;
+  return typeof value === type;
+}
+
+/** Answers what is wrong with an adapter's outcome (naming the field), or `undefined` when it is well-formed. */
+export function validateOutcome(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return `outcome must be an object, got ${value === null ? 'null' : typeof value}`;
+  const kind = (value as { kind?: unknown }).kind;
+  const fields = typeof kind === 'string' ? FIELDS[kind] : undefined;
+  if (fields === undefined) return `outcome.kind ${JSON.stringify(kind)} is not an outcome kind of spec/SPEC.md §2`;
+  for (const [field, type] of Object.entries(fields)) {
+    if (!hasType((value as Record<string, unknown>)[field], type)) return `outcome '${kind}' field '${field}' must be ${type}, got ${JSON.stringify((value as Record<string, unknown>)[field])}`;
+  }
+  if (kind === 'compacted') {
+    const evicted = (value as { evicted: unknown }).evicted;
+    if (!Array.isArray(evicted) || !evicted.every((e) => typeof e === 'object' && e !== null && typeof (e as { spanId?: unknown }).spanId === 'string' && typeof (e as { mode?: unknown }).mode === 'string')) {
+      return "outcome 'compacted' field 'evicted' must be an array of { spanId, mode }";
+    }
+  }
+  return undefined;
+}
+
+/** Answers what is wrong with an adapter's observation list for `ids`, or `undefined`. */
+export function validateObservations(value: unknown, ids: readonly string[]): string | undefined {
+  if (!Array.isArray(value)) return `observe() must answer an array, got ${typeof value}`;
+  if (value.length !== ids.length) return `observe(${ids.length} ids) answered ${value.length} observations; answer one per id, in order`;
+  for (const [i, obs] of value.entries()) {
+    if (typeof obs !== 'object' || obs === null) return `observation [${i}] must be an object`;
+    const o = obs as Record<string, unknown>;
+    if (o['spanId'] !== ids[i]) return `observation [${i}].spanId is ${JSON.stringify(o['spanId'])}, expected ${JSON.stringify(ids[i])}`;
+    const resident = o['resident'];
+    if (resident !== undefined && resident !== null) {
+      if (typeof resident !== 'object') return `observation [${i}].resident must be an object or undefined`;
+      const r = resident as Record<string, unknown>;
+      if (typeof r['score'] !== 'number') return `observation [${i}].resident.score must be a number`;
+      if (typeof r['floored'] !== 'boolean') return `observation [${i}].resident.floored must be a boolean`;
+      if (!Array.isArray(r['sources'])) return `observation [${i}].resident.sources must be an array`;
+    }
+    const tombstone = o['tombstone'];
+    if (tombstone !== undefined && tombstone !== null && (typeof tombstone !== 'object' || typeof (tombstone as { digest?: unknown }).digest !== 'string')) {
+      return `observation [${i}].tombstone must be an object with a string digest`;
+    }
+  }
+  return undefined;
+}
