@@ -69,17 +69,19 @@ def is_integer(value):
 # --- validation: malformed operations are misuse and change nothing (SPEC.md §2) -------------------------
 
 def validate(op, known):
-    kind = op.get("kind") if isinstance(op, dict) else None
+    if not isinstance(op, dict):
+        raise ModelError("BAD_OPERATION", "operation", f"must be an object with a 'kind', got {type(op).__name__}")
+    kind = op.get("kind")
     where = f"operation '{kind}'"
     if kind == "append":
-        return _validate_span_input(op.get("span") or {}, known, where)
+        return _validate_span_input(op.get("span"), known, where)
     if kind in ("persist", "restore", "prune"):
         return _require_known(op.get("spanId"), known, where, "spanId")
     if kind == "edit":
         _require_known(op.get("spanId"), known, where, "spanId")
         return _require_content(op.get("content"), where)
     if kind == "rotate":
-        for span_id in op.get("spanIds") or []:
+        for span_id in _require_id_list(_default(op.get("spanIds"), []), where, "spanIds"):
             _require_known(span_id, known, where, "spanIds")
         return None
     if kind == "summarize":
@@ -91,7 +93,8 @@ def validate(op, known):
     if kind == "lookup":
         return _require_id(op.get("spanId"), where, "spanId")
     if kind == "claim":
-        if len(op.get("requiredIds") or []) == 0:
+        _require_id(op.get("claim"), where, "claim")
+        if len(_require_id_list(op.get("requiredIds"), where, "requiredIds")) == 0:
             raise ModelError("BAD_OPERATION", where, "requiredIds is empty; name the spans the claim rests on")
         for span_id in op["requiredIds"]:
             _require_id(span_id, where, "requiredIds")
@@ -105,11 +108,16 @@ def validate(op, known):
     if kind == "setVersion":
         if op.get("modelVersion") is None and op.get("policyVersion") is None:
             raise ModelError("BAD_OPERATION", where, "name modelVersion, policyVersion or both")
+        for field in ("modelVersion", "policyVersion"):
+            if op.get(field) is not None:
+                _require_id(op[field], where, field)
         return None
     raise ModelError("BAD_OPERATION", where, "unknown operation kind; expected one of " + ", ".join(OPERATIONS))
 
 
 def _validate_span_input(span, known, where):
+    if not isinstance(span, dict):
+        raise ModelError("BAD_OPERATION", where, "span must be an object with id, kind and content")
     _require_id(span.get("id"), where, "span.id")
     if span["id"] in known:
         raise ModelError("DUPLICATE_ID", where, f"span id '{span['id']}' was already used in this episode; ids are never reused (INV-04), pick a new one")
@@ -120,7 +128,7 @@ def _validate_span_input(span, known, where):
         _require_tokens(span["tokens"], where)
     if span.get("score") is not None:
         _require_score(span["score"], where, "span.score")
-    sources = span.get("sources") or []
+    sources = _require_id_list(_default(span.get("sources"), []), where, "span.sources")
     if span["kind"] == "raw" and len(sources) > 0:
         raise ModelError("BAD_OPERATION", where, f"raw span '{span['id']}' declares sources; raw observations are never derivable, drop 'sources' or use kind 'derived'")
     for source in sources:
@@ -133,10 +141,10 @@ def _validate_summarize(op, known, where):
     _require_id(op.get("summaryId"), where, "summaryId")
     if op["summaryId"] in known:
         raise ModelError("DUPLICATE_ID", where, f"summaryId '{op['summaryId']}' was already used in this episode; pick a new id")
-    source_ids = op.get("sourceIds") or []
+    source_ids = _require_id_list(op.get("sourceIds"), where, "sourceIds")
     if len(source_ids) == 0:
         raise ModelError("BAD_OPERATION", where, "sourceIds is empty; a summary summarizes at least one span")
-    if len(set(source_ids)) != len(source_ids):
+    if _has_duplicates(source_ids):
         raise ModelError("BAD_OPERATION", where, "sourceIds lists a span twice; list each source once")
     for source in source_ids:
         if source == op["summaryId"]:
@@ -153,15 +161,38 @@ def _validate_reframe(op, known, where):
     frame = op.get("frame")
     if not isinstance(frame, str) or all(c in _JS_SPACE for c in frame):
         raise ModelError("BAD_FRAME", where, "frame must be a non-empty string naming the new task framing")
+    if op.get("scores") is not None and not isinstance(op["scores"], dict):
+        raise ModelError("BAD_OPERATION", where, "scores must be an object mapping span ids to scores")
+    if op.get("derivations") is not None and not isinstance(op["derivations"], dict):
+        raise ModelError("BAD_OPERATION", where, "derivations must be an object mapping span ids to lists of source ids")
     for span_id, score in js_entries(op.get("scores")):
         _require_known(span_id, known, where, "scores")
         _require_score(score, where, f"scores.{span_id}")
     for span_id, sources in js_entries(op.get("derivations")):
         _require_known(span_id, known, where, "derivations")
-        for source in sources:
+        for source in _require_id_list(sources, where, f"derivations.{span_id}"):
             if source == span_id:
                 raise ModelError("DERIVATION_CYCLE", where, f"derivation of '{span_id}' lists itself as a source")
             _require_known(source, known, where, f"derivations.{span_id}")
+
+
+def _has_duplicates(items):
+    # new Set() semantics: primitives by type and value, parsed objects are always distinct.
+    seen = set()
+    for item in items:
+        if isinstance(item, (dict, list)):
+            continue
+        key = (type(item).__name__, item)
+        if key in seen:
+            return True
+        seen.add(key)
+    return False
+
+
+def _require_id_list(value, where, field):
+    if not isinstance(value, list):
+        raise ModelError("BAD_OPERATION", where, f"{field} must be an array of span ids, got {value!r}")
+    return value
 
 
 def _require_id(value, where, field):
