@@ -1,5 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyAll, applyExpect, derived, episode, raw, sha256, snapshot } from '../helpers/model.ts';
+import { ModelError } from '../../src/model/ModelError.ts';
+import type { ReferenceRuntime } from '../../src/model/ReferenceRuntime.ts';
+import { applyAll, applyExpect, assertProperty, derived, episode, raw, sha256, snapshot } from '../helpers/model.ts';
+import { Driver, opTemplates } from './arbitraries.ts';
+
+const FILE = 'spec/model/pruneGate.test.ts';
 
 describe('the prune gate (INV-03)', () => {
   it('INV-03 evicts a derived span as derivable while its declared sources are resident', () => {
@@ -128,5 +134,51 @@ describe('the prune gate (INV-03)', () => {
 
     expect(applyExpect(rt, { kind: 'prune', spanId: 'a', acceptLossy: true }, 'rejected')).toEqual({ kind: 'rejected', spanId: 'a', reason: 'not-resident' });
     expect(snapshot(rt, ['a'])).toEqual(before);
+  });
+});
+
+describe('the prune gate against an independent oracle (INV-03)', () => {
+  /** The §3 decision recomputed from raw state, with digests recomputed by node:crypto. */
+  function expectedDecision(rt: ReferenceRuntime, id: string, acceptLossy: boolean): string {
+    const span = rt.window.get(id);
+    if (span === undefined) return 'rejected:not-resident';
+    const previous = rt.tombstones.get(id);
+    if (previous !== undefined && previous.digest !== sha256(span.content)) return 'rejected:content-changed';
+    const derivable = span.kind === 'derived' && span.derivationFrame === rt.frame && span.sources.length > 0 && span.sources.every((s) => rt.window.has(s));
+    if (derivable) return 'evicted:derivable';
+    const handle = rt.store.handleFor(id);
+    const read = handle === undefined ? undefined : rt.store.read(handle);
+    if (read?.status === 'present' && read.digest === sha256(span.content) && rt.store.distinguishesAbsent) return 'evicted:reversible';
+    return acceptLossy ? 'evicted:lossy' : 'rejected:not-reversible';
+  }
+
+  it.each([true, false])('INV-03 under random operation sequences, every prune decides as §3 says (store distinguishes absent: %s)', (distinguishes) => {
+    const name = `INV-03 under random operation sequences, every prune decides as §3 says (store distinguishes absent: ${String(distinguishes)})`;
+    assertProperty(
+      FILE,
+      name,
+      fc.property(opTemplates, (templates) => {
+        const driver = new Driver(episode(24, { storeDistinguishesAbsent: distinguishes }));
+        for (const template of templates) {
+          const op = driver.resolve(template);
+          if (op.kind !== 'prune' || !driver.rt.isKnown(op.spanId)) {
+            driver.apply(op);
+            continue;
+          }
+          const expected = expectedDecision(driver.rt, op.spanId, op.acceptLossy === true);
+          const outcome = driver.apply(op);
+          if (outcome instanceof ModelError) throw outcome;
+          const actual = outcome.kind === 'evicted' ? `evicted:${outcome.mode}` : outcome.kind === 'rejected' ? `rejected:${outcome.reason}` : outcome.kind;
+          expect(actual, JSON.stringify(op)).toBe(expected);
+          if (outcome.kind === 'evicted') {
+            expect(driver.rt.window.has(op.spanId)).toBe(false);
+            if (outcome.mode === 'lossy') expect(driver.rt.observe(op.spanId).index?.kind).toBe('lossy');
+          } else {
+            expect(driver.rt.window.has(op.spanId)).toBe(expected !== 'rejected:not-resident');
+          }
+        }
+      }),
+      150,
+    );
   });
 });

@@ -1,5 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyAll, applyExpect, derived, episode, raw, sha256 } from '../helpers/model.ts';
+import { ModelError } from '../../src/model/ModelError.ts';
+import { applyAll, applyExpect, assertProperty, derived, episode, raw, sha256 } from '../helpers/model.ts';
+import { Driver, opTemplates } from './arbitraries.ts';
+
+const FILE = 'spec/model/tombstones.test.ts';
 
 describe('tombstones (INV-01)', () => {
   it('INV-01 a derivable eviction writes an external tombstone with every field', () => {
@@ -150,5 +155,44 @@ describe('re-eviction of changed content (INV-02)', () => {
     rt.apply({ kind: 'edit', spanId: 'cfg', content: 'retries=3' });
 
     expect(applyExpect(rt, { kind: 'prune', spanId: 'cfg' }, 'evicted').mode).toBe('reversible');
+  });
+});
+
+describe('tombstones under random operation sequences (INV-01)', () => {
+  it('INV-01 under random operation sequences, every eviction by prune or compact writes a complete tombstone', () => {
+    const name = 'INV-01 under random operation sequences, every eviction by prune or compact writes a complete tombstone';
+    assertProperty(
+      FILE,
+      name,
+      fc.property(opTemplates, (templates) => {
+        const driver = new Driver(episode(24));
+        for (const template of templates) {
+          const op = driver.resolve(template);
+          const rt = driver.rt;
+          const resident = new Map([...rt.window.spans()].map((s) => [s.id, { content: s.content, tokenRange: s.tokenRange, score: s.score, sources: [...s.sources] }]));
+          const versions = { modelVersion: rt.modelVersion, policyVersion: rt.policyVersion };
+          const outcome = driver.apply(op);
+          if (outcome instanceof ModelError) continue;
+          const evictions = outcome.kind === 'evicted' ? [outcome] : outcome.kind === 'compacted' ? outcome.evicted : [];
+          for (const { spanId, mode } of evictions) {
+            const was = resident.get(spanId);
+            expect(was, spanId).toBeDefined();
+            expect(rt.tombstones.get(spanId)).toEqual({
+              spanId,
+              tokenRange: was?.tokenRange,
+              ...versions,
+              score: was?.score,
+              digest: sha256(was?.content ?? ''),
+              derivationChain: was?.sources,
+              mode,
+              handle: mode === 'reversible' ? rt.store.handleFor(spanId) : undefined,
+              step: rt.step,
+            });
+            expect(rt.window.has(spanId)).toBe(false);
+            expect(rt.observe(spanId).index?.kind).toBe(mode === 'reversible' ? 'handle' : mode);
+          }
+        }
+      }),
+    );
   });
 });
