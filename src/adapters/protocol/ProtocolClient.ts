@@ -24,7 +24,7 @@ export interface ClientOptions {
 }
 
 export const DEFAULT_CLIENT_OPTIONS: ClientOptions = {
-  timeoutMs: 5_000,
+  timeoutMs: 60_000,
   startupTimeoutMs: 15_000,
   maxLineBytes: 8 * 1024 * 1024,
   stderrBytes: 64 * 1024,

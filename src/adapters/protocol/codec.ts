@@ -9,7 +9,8 @@ const FLOAT_TAG = '$float';
 
 /** One message as one line (without the newline). */
 export function encodeMessage(value: unknown): string {
-  const fast = JSON.stringify(value);
+  const fast = JSON.stringify(value) as string | undefined;
+  if (fast === undefined) return 'null'; // undefined at top level: absent, as null
   // Non-finite numbers are the only values JSON.stringify turns into null; no `null` token means none occurred.
   if (!fast.includes('null')) return fast;
   return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? { [FLOAT_TAG]: String(v) } : v));
