@@ -53,7 +53,8 @@ const idNeverReused: PolicyCheck = (o) => {
 /** INV-05: a message the pruner inserted names, from its own record, the messages it replaced. */
 const summaryProvenance: PolicyCheck = (o) =>
   o.after
-    .filter((a) => !o.before.some((b) => b.id === a.id && samePayload(a, b)))
+    // New unless a message before had its id, role and text (an edit that only strips tool calls is INV-04's).
+    .filter((a) => !o.before.some((b) => b.id === a.id && b.role === a.role && b.content === a.content))
     .filter((a) => a.replaces === undefined || a.replaces.length === 0 || a.replaces.some((id) => !o.seen.has(id)))
     .map((a) =>
       a.replaces === undefined || a.replaces.length === 0

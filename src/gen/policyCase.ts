@@ -55,7 +55,7 @@ export interface PolicyCaseOptions {
 
 export function policyCaseArbitrary(options: PolicyCaseOptions = {}): fc.Arbitrary<PolicyCase> {
   return fc.record({
-    system: fc.boolean(),
+    system: fc.constantFrom(false, true),
     turns: fc.array(turnSpec, { minLength: 1, maxLength: options.maxTurns ?? 12 }),
     rounds: fc.integer({ min: 1, max: 3 }),
     script: fc.array(fc.constantFrom<FakeBehaviour>(...FAKE_BEHAVIOURS), { minLength: 1, maxLength: 4 }),

@@ -74,24 +74,20 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
   const invariants: InvariantResult[] = [];
   const violations: PolicyViolation[] = [];
   const situations: Record<string, number> = {};
+  // First the plain runs, for the situations they reach; then one shrinking property per claimed invariant
+  // over the same cases (same seed, so the cache answers them).
   let steps = 0;
-  let countSituations = true; // only over the first claimed invariant's generated runs, not its shrinking
+  for (const c of fc.sample(arbitrary, { seed, numRuns: runs })) {
+    const result = await run(c);
+    steps += result.observations.length;
+    policySituations(result, situations);
+  }
   for (const id of POLICY_INVARIANT_IDS) {
     if (!adapter.invariants.includes(id)) {
       invariants.push({ invariant: id, status: 'not-claimed' });
       continue;
     }
-    let executions = 0;
-    const counting = countSituations;
-    countSituations = false;
-    const property = fc.asyncProperty(arbitrary, async (c) => {
-      const result = await run(c);
-      if (counting && executions++ < runs) {
-        steps += result.observations.length;
-        policySituations(result, situations);
-      }
-      return evaluatePolicyRun(result, id) === undefined;
-    });
+    const property = fc.asyncProperty(arbitrary, async (c) => evaluatePolicyRun(await run(c), id) === undefined);
     const details = await fc.check(property, { seed, numRuns: runs });
     const shrunk = details.counterexample?.[0];
     if (!details.failed) {

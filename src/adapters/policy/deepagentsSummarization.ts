@@ -1,0 +1,94 @@
+import { AIMessage, SystemMessage, type BaseMessage } from '@langchain/core/messages';
+import { InMemoryStore } from '@langchain/langgraph';
+import { createSummarizationMiddleware, StoreBackend } from 'deepagents';
+import { FakeLangChainModel, fromLangChain, toLangChain } from './langchainMessages.ts';
+import { packageVersion } from './packageVersion.ts';
+import type { PolicyAdapter } from './PolicyAdapter.ts';
+import type { PolicyMessage } from './PolicyMessage.ts';
+import { POLICY_CHECKABLE } from './policyInvariantIds.ts';
+
+type Event = { cutoffIndex: number; filePath: string | null; summaryMessage: BaseMessage };
+type State = { messages: BaseMessage[]; _summarizationEvent?: Event };
+type Request = { messages: BaseMessage[]; state: State; model: FakeLangChainModel; systemMessage?: SystemMessage; tools: never[] };
+type WrapModelCall = (request: Request, handler: (request: Request) => Promise<AIMessage>) => Promise<unknown>;
+
+/**
+ * deepagents' createSummarizationMiddleware with an in-memory StoreBackend, driven as a deep agent drives it:
+ * `wrapModelCall` gets the (append-only) state; it offloads old messages to a backend file, hands the model
+ * a summary plus recent messages, and returns a Command whose update records the summarization event.
+ */
+export const deepagentsSummarizationAdapter: PolicyAdapter = {
+  kind: 'policy',
+  name: 'deepagents-summarization',
+  version: packageVersion('deepagents'),
+  description: 'deepagents createSummarizationMiddleware (wrapModelCall) with StoreBackend over an InMemoryStore',
+  package: 'deepagents',
+  invariants: POLICY_CHECKABLE,
+  create(model, config) {
+    const chatModel = new FakeLangChainModel(model);
+    const backend = new StoreBackend({ store: new InMemoryStore(), namespace: ['prunecheck'] });
+    const middleware = createSummarizationMiddleware({
+      model: chatModel,
+      backend,
+      trigger: { type: 'messages', value: config.triggerMessages },
+      keep: { type: 'messages', value: config.keepMessages },
+    } as never);
+    const wrapModelCall = middleware.wrapModelCall as unknown as WrapModelCall;
+    let state: State = { messages: [] };
+    let system: SystemMessage | undefined;
+    let view: PolicyMessage[] = [];
+    return {
+      async step(incoming) {
+        const added: BaseMessage[] = [];
+        for (const m of incoming.map(toLangChain)) {
+          if (SystemMessage.isInstance(m)) system = m; // a deep agent keeps its system prompt outside state.messages
+          else added.push(m);
+        }
+        state = { ...state, messages: [...state.messages, ...added] };
+        let seen: BaseMessage[] = [];
+        let threw: string | undefined;
+        try {
+          const request: Request = { messages: state.messages, state, model: chatModel, tools: [], ...(system === undefined ? {} : { systemMessage: system }) };
+          const result = await wrapModelCall(request, async (r) => {
+            seen = r.messages;
+            return new AIMessage('model answer');
+          });
+          const update = (result as { update?: Partial<State> }).update;
+          if (update !== undefined) state = { ...state, ...update };
+          view = [...(system === undefined ? [] : [fromLangChain(system)]), ...seen.map((m) => withProvenance(m, state))];
+        } catch (error: unknown) {
+          threw = error instanceof Error ? error.message : String(error);
+          view = [...view, ...incoming]; // the model call failed; nothing was applied
+        }
+        const event = state._summarizationEvent;
+        const offloaded = event?.filePath ? [{ path: event.filePath, text: await readText(backend, event.filePath) }] : [];
+        return {
+          view,
+          record: {
+            retained: state.messages.map(fromLangChain), // deepagents never rewrites state.messages
+            offloaded,
+            metadata: event === undefined ? {} : { cutoffIndex: event.cutoffIndex, filePath: event.filePath },
+          },
+          ...(threw === undefined ? {} : { threw }),
+        };
+      },
+    };
+  },
+};
+
+/** The summary message stands in for state.messages before the event's cutoff, as the event records. */
+function withProvenance(m: BaseMessage, state: State): PolicyMessage {
+  const message = fromLangChain(m);
+  const event = state._summarizationEvent;
+  if (event === undefined || m !== event.summaryMessage) return message;
+  return { ...message, replaces: state.messages.slice(0, event.cutoffIndex).flatMap((s) => (typeof s.id === 'string' ? [s.id] : [])) };
+}
+
+async function readText(backend: StoreBackend, path: string): Promise<string> {
+  const read = (await backend.read(path)) as unknown;
+  if (typeof read === 'string') return read;
+  const content = (read as { content?: unknown }).content;
+  return typeof content === 'string' ? content : JSON.stringify(read);
+}
+
+export default deepagentsSummarizationAdapter;
