@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { conservativeAdapter } from '../../src/adapters/conservative.ts';
+import { naiveAdapter } from '../../src/adapters/naive.ts';
+import { referenceAdapter } from '../../src/adapters/reference.ts';
+import { listScenarios, loadScenario } from '../../src/scenario/loadScenario.ts';
+import { runScenario } from '../../src/scenario/runScenario.ts';
+import type { Scenario } from '../../src/scenario/Scenario.ts';
+import type { ScenarioRun } from '../../src/scenario/ScenarioRun.ts';
+
+const byName = { reference: referenceAdapter, naive: naiveAdapter, conservative: conservativeAdapter } as const;
+const run = (name: string, runtime: keyof typeof byName): Promise<ScenarioRun> => runScenario(loadScenario(name), byName[runtime]);
+const probe = (r: ScenarioRun, failure: string) => r.probes.find((p) => p.failure === failure && p.status !== 'not-reached');
+const at = (r: ScenarioRun, turn: number, kind: string) => r.entries.filter((e) => e.turn === turn && e.kind === kind);
+
+describe('the shipped scenarios', () => {
+  it('are the four incidents of the issue, each meeting its expectation on every runtime it names', async () => {
+    expect(listScenarios()).toEqual(['overflow-inverse', 'reframe-hallucinated-constraint', 'rotated-log-identifier-loss', 'turn-90-duplicate-side-effect']);
+    for (const name of listScenarios()) {
+      const scenario = loadScenario(name);
+      expect(Object.keys(scenario.expect).sort()).toEqual(['conservative', 'naive', 'reference']);
+      for (const runtime of Object.keys(scenario.expect) as (keyof typeof byName)[]) {
+        const result = await runScenario(scenario, byName[runtime]);
+        expect({ name, runtime, met: result.met, checks: result.checks.filter((c) => !c.met), unexpected: result.unexpected }).toEqual({ name, runtime, met: true, checks: [], unexpected: [] });
+      }
+    }
+  });
+
+  it('are deterministic: the same scenario on the same runtime gives the same run', async () => {
+    for (const name of listScenarios()) expect(await run(name, 'naive')).toEqual(await run(name, 'naive'));
+  });
+});
+
+describe('seed 000: the turn-90 duplicate side effect', () => {
+  const name = 'turn-90-duplicate-side-effect';
+
+  it('prunes first at turn 55, at 85 % of 32k, replacing a 12-turn span holding the turn-40 error by a 200-token summary that omits the request id and retry-after', async () => {
+    const r = await run(name, 'naive');
+    expect(r.entries.filter((e) => e.kind === 'pass').map((e) => e.turn)).toEqual([55, 120, 147, 169]);
+    const summary = at(r, 55, 'summary');
+    expect(summary).toHaveLength(1);
+    expect(summary[0]?.text).toMatch(/^s55 \(200 tok\) summarizes err-40…t51 \(12 spans\)/);
+    expect(summary[0]?.text).not.toMatch(/req-7f3a9c|30/);
+    expect(at(r, 55, 'evict').map((e) => e.text.split(' ')[0])).toContain('err-40');
+  });
+
+  it('naive: the retry at turn 90 executes again (duplicate side effect), and evictions leave no tombstone', async () => {
+    const r = await run(name, 'naive');
+    expect(probe(r, 'duplicate-side-effect')).toMatchObject({ turn: 90, status: 'failed' });
+    expect(r.entries.filter((e) => e.kind === 'tombstone')).toHaveLength(0);
+  });
+
+  it('reference: INV-09 — the ledger answers duplicate at turn 90 although every span naming the request was evicted', async () => {
+    const r = await run(name, 'reference');
+    expect(probe(r, 'duplicate-side-effect')).toMatchObject({ turn: 90, status: 'prevented', mechanisms: ['INV-09'] });
+    expect(r.entries.filter((e) => e.kind === 'tombstone').length).toBe(r.entries.filter((e) => e.kind === 'evict').length);
+  });
+
+  it('the turn-120 summary fabricates "handled rate limiting by backing off", survives two further prunings, and is accepted by naive (INV-10 refuses it on the reference)', async () => {
+    const naive = await run(name, 'naive');
+    expect(at(naive, 120, 'summary')[0]?.text).toMatch(/^s120 .*err-90/);
+    expect(at(naive, 178, 'claim')[0]?.text).toMatch(/resting on s120 → substantiated/);
+    expect(probe(naive, 'fabricated-claim-accepted')).toMatchObject({ turn: 178, status: 'failed' });
+    const reference = await run(name, 'reference');
+    expect(at(reference, 178, 'claim')[0]?.text).toMatch(/resting on s120 → derived-only/);
+    expect(probe(reference, 'fabricated-claim-accepted')).toMatchObject({ status: 'prevented', mechanisms: ['INV-10'] });
+  });
+});
+
+describe('seed 001: the re-frame hallucinated constraint', () => {
+  const name = 'reframe-hallucinated-constraint';
+
+  it('naive: the digest decays the 40k raw output below the threshold, compaction evicts it, step 9 reconstructs a wrong constraint and step 11 fixes it', async () => {
+    const r = await run(name, 'naive');
+    expect(at(r, 4, 'summary')[0]?.text).toMatch(/digest-4 \(600 tok\).*schema mismatch/);
+    expect(at(r, 4, 'summary')[0]?.text).not.toMatch(/orders_total_cents_nonneg/);
+    expect(at(r, 7, 'evict').map((e) => e.text.split(' ')[0])).toContain('migration-3');
+    const step9 = probe(r, 'hallucinated-constraint');
+    expect(step9).toMatchObject({ turn: 9, status: 'failed' });
+    expect(step9?.detail).toMatch(/absent; no gap registered; the model reconstructs "(?!orders_total_cents_nonneg)/);
+    expect(probe(r, 'wrong-fix')).toMatchObject({ turn: 11, status: 'failed' });
+  });
+
+  it('reference: INV-14 — the summary leaves the raw output\'s score alone, so it stays resident and the exact constraint is read', async () => {
+    const r = await run(name, 'reference');
+    expect(at(r, 7, 'evict').map((e) => e.text.split(' ')[0])).not.toContain('migration-3');
+    expect(probe(r, 'hallucinated-constraint')).toMatchObject({ turn: 9, status: 'prevented', mechanisms: ['INV-14'] });
+    expect(probe(r, 'hallucinated-constraint')?.detail).toMatch(/reads "orders_total_cents_nonneg"/);
+    expect(probe(r, 'wrong-fix')).toMatchObject({ turn: 11, status: 'prevented' });
+  });
+
+  it('reference: INV-07 — with the raw output already scored below the threshold, the floor refuses its eviction (mechanism read from the run, not declared)', async () => {
+    const base = loadScenario(name);
+    const timeline = base.timeline.map((e) => (e.kind === 'observe' && e.id === 'migration-3' ? { ...e, relevance: 0.1 } : e));
+    const variant: Scenario = { ...base, timeline };
+    const reference = await runScenario(variant, referenceAdapter);
+    expect(at(reference, 7, 'reject')[0]?.text).toBe('compact refused to evict migration-3');
+    expect(probe(reference, 'hallucinated-constraint')).toMatchObject({ status: 'prevented', mechanisms: ['INV-07', 'INV-14'] });
+    const naive = await runScenario(variant, naiveAdapter);
+    expect(probe(naive, 'hallucinated-constraint')).toMatchObject({ turn: 9, status: 'failed' });
+  });
+});
