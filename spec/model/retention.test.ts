@@ -213,3 +213,39 @@ describe('re-frames (INV-08)', () => {
     expect(rt.observe('d').resident?.floored).toBe(false);
   });
 });
+
+describe('re-frames under random operation sequences (INV-08)', () => {
+  it('INV-08 under random operation sequences, floored spans were derivable, are not now, have no pointer, and no compaction evicts them', () => {
+    const name = 'INV-08 under random operation sequences, floored spans were derivable, are not now, have no pointer, and no compaction evicts them';
+    assertProperty(
+      FILE,
+      name,
+      fc.property(opTemplates, (templates) => {
+        const driver = new Driver(episode(24));
+        const rt = driver.rt;
+        for (const template of templates) {
+          const op = driver.resolve(template);
+          const derivableBefore = new Set([...rt.window.spans()].filter((s) => rt.isDerivable(s)).map((s) => s.id));
+          const flooredBefore = new Set([...rt.window.spans()].filter((s) => s.floored).map((s) => s.id));
+          const outcome = driver.apply(op);
+          if (outcome instanceof ModelError) continue;
+          if (outcome.kind === 'reframed') {
+            expect(rt.frame).toBe(outcome.frame);
+            for (const id of outcome.floored) {
+              const span = rt.window.get(id);
+              expect(span?.kind, id).toBe('derived');
+              expect(derivableBefore.has(id), id).toBe(true);
+              expect(rt.isDerivable(span!), id).toBe(false);
+              expect(rt.hasResolvablePointer(span!), id).toBe(false);
+              expect(rt.observe(id).resident?.floored, id).toBe(true);
+            }
+            for (const id of outcome.derivable) expect(rt.isDerivable(rt.window.get(id)!), id).toBe(true);
+          }
+          if (outcome.kind === 'compacted') {
+            for (const { spanId } of outcome.evicted) expect(flooredBefore.has(spanId), spanId).toBe(false);
+          }
+        }
+      }),
+    );
+  });
+});
