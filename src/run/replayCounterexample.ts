@@ -13,9 +13,9 @@ import { PRUNECHECK_VERSION } from './version.ts';
 import { withTimeout } from './withTimeout.ts';
 
 /**
- * What a replay found. `reproduced`: the same finding at the same step. `diverged`: the system answered a
- * step differently from the recorded run, or failed differently (nondeterminism, or a changed system): not a
- * pass. `passed`: every step answered as recorded and nothing was found. `error`: the replay itself failed.
+ * What a replay found. `reproduced`: the same finding at the same step. `diverged`: the same adapter version
+ * no longer fails the same way on the same trace (nondeterminism): never a pass. `passed`: the adapter's
+ * version changed since the recording and the trace now runs clean (a fix). `error`: the replay itself failed.
  */
 export interface ReplayResult {
   readonly kind: 'reproduced' | 'diverged' | 'passed' | 'error';
@@ -32,6 +32,7 @@ export async function replayCounterexample(file: string, options: { adapter?: Ad
   const started = Date.now();
   const adapter = options.adapter ?? (await loadAdapter(cx.adapterRef));
   const opTimeoutMs = options.opTimeoutMs ?? DEFAULTS.opTimeoutMs;
+  const sameVersion = adapter.name === cx.adapter && adapter.version === cx.adapterVersion;
   let steps = 0;
   const finish = (kind: ReplayResult['kind'], detail: string, because: readonly string[] = []): ReplayResult => {
     const durationMs = Math.max(1, Date.now() - started);
@@ -74,10 +75,11 @@ export async function replayCounterexample(file: string, options: { adapter?: Ad
         if (finding.invariant === cx.invariant && i + 1 === cx.step) return finish('reproduced', `${finding.invariant} again at step ${i + 1}: ${finding.because.at(-2) ?? ''}`, finding.because);
         return finish('diverged', `a different finding at step ${i + 1} (${finding.invariant}, recorded ${cx.invariant} at step ${cx.step}): ${finding.because.join(' / ')}`);
       }
-      if (answeredDifferently) return finish('diverged', `step ${i + 1} answered ${actual?.kind}, the recorded run answered ${recorded?.kind}; the system behaves differently on the same trace`);
+      if (answeredDifferently && sameVersion) return finish('diverged', `step ${i + 1} answered ${actual?.kind}, the recorded run answered ${recorded?.kind}; the system behaves differently on the same trace (nondeterminism)`);
       if (driver.stopped) return finish('passed', `the finding at step ${i + 1} concerns an invariant ${adapter.name} does not claim`);
     }
-    return finish(cx.outcomes.length > 0 ? 'passed' : 'diverged', `all ${cx.trace.length} steps answered as recorded and no invariant was violated`);
+    if (!sameVersion) return finish('passed', `${adapter.name} ${adapter.version} (recorded: ${cx.adapterVersion}) runs all ${cx.trace.length} steps without violating an invariant`);
+    return finish('diverged', `${adapter.name} ${adapter.version} ran all ${cx.trace.length} steps without the recorded ${cx.invariant}: same version, different behaviour (nondeterminism)`);
   } finally {
     await Promise.resolve(system.close?.()).catch(() => undefined);
   }
