@@ -45,6 +45,17 @@ export { SPEC_VERSION } from './model/specVersion.ts';
 export type { Adapter, Capabilities, PruningSystem, MaybePromise } from './adapters/Adapter.ts';
 export { runtimeAdapter } from './adapters/runtimeAdapter.ts';
 export { referenceAdapter } from './adapters/reference.ts';
+export { loadAdapter } from './adapters/loadAdapter.ts';
+export { AdapterLoadError } from './adapters/AdapterLoadError.ts';
+export { BUILTIN_ADAPTERS } from './adapters/builtins.ts';
+
+export { checkAdapter } from './run/checkAdapter.ts';
+export type { CheckOptions, CheckProgress } from './run/CheckOptions.ts';
+export type { CheckReport, Counterexample, FindingKind, InvariantResult, Verdict, Violation } from './run/CheckReport.ts';
+export { replayCounterexample } from './run/replayCounterexample.ts';
+export type { ReplayResult } from './run/replayCounterexample.ts';
+export { SITUATIONS } from './gen/situations.ts';
+export type { Situation } from './gen/situations.ts';
 
 export { commandAdapter, loadCommandAdapter } from './adapters/protocol/commandAdapter.ts';
 export type { CommandAdapter, CommandAdapterOptions } from './adapters/protocol/commandAdapter.ts';
