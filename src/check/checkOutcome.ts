@@ -50,6 +50,9 @@ export function checkOutcome(facts: StepFacts): Finding | undefined {
       if (expected.kind === 'window-full') return finding('INV-13', facts, 'the window had no room; the answer must be window-full with nothing changed');
       return finding(op.kind === 'restore' ? 'INV-04' : 'DIFFERENTIAL', facts);
     case 'prune':
+      if (expected.kind === 'rejected' && expected.reason === 'content-changed') {
+        return finding('INV-02', facts, `${op.spanId} changed since its tombstone was written; re-evicting it must be refused as content-changed`);
+      }
       if (actual.kind === 'evicted' && (expected.kind !== 'evicted' || expected.mode !== actual.mode)) {
         if (expected.kind === 'evicted' && expected.mode !== 'lossy' && actual.mode === 'lossy') return finding('DIFFERENTIAL', facts, 'the span could leave without loss, but the system committed it as lossy');
         return wrongEviction(facts, op.spanId, actual.mode, expected);
