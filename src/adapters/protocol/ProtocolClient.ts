@@ -62,6 +62,8 @@ export class ProtocolClient {
   private pending: Pending | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private fault: ProtocolError | undefined;
+  /** A fault that happened between requests (an unsolicited line, an exit): thrown by the next call. */
+  private undelivered: ProtocolError | undefined;
   private closing = false;
   private exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   private readonly exited: Promise<void>;
@@ -247,6 +249,7 @@ export class ProtocolClient {
     if (this.exit === undefined) this.child.kill('SIGKILL');
     const pending = this.pending;
     this.settle();
+    if (pending === undefined) this.undelivered = error;
     pending?.reject(error);
     return error;
   }
@@ -259,6 +262,10 @@ export class ProtocolClient {
 
   private afterFault(method: Method): ProtocolError {
     const fault = this.fault as ProtocolError;
+    if (this.undelivered !== undefined) {
+      this.undelivered = undefined;
+      return fault;
+    }
     return this.error('CLOSED', `${method} not sent: the child was stopped after an earlier fault (${fault.code})`, method);
   }
 
