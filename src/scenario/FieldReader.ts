@@ -54,7 +54,7 @@ export class FieldReader {
     const value = obj[key];
     const ok = typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max && (!integer || Number.isInteger(value));
     if (!ok) {
-      const range = max === Number.POSITIVE_INFINITY ? `≥ ${min}` : `in [${min}, ${max}]`;
+      const range = max >= Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `in [${min}, ${max}]`;
       return this.expected(`${path}.${key}`, `${integer ? 'an integer' : 'a number'} ${range}`, value);
     }
     return value;
