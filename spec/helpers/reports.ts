@@ -1,6 +1,6 @@
 import { INVARIANT_IDS } from '../../src/model/invariants.ts';
 import type { InvariantId } from '../../src/model/invariants.ts';
-import type { CheckReport, InvariantResult, Violation } from '../../src/run/CheckReport.ts';
+import type { CheckReport, Counterexample, InvariantResult, Violation } from '../../src/run/CheckReport.ts';
 
 /** Hand-built check reports for reporter tests, independent of the engine. */
 
@@ -80,6 +80,32 @@ export function errorReport(overrides: Partial<CheckReport> = {}): CheckReport {
       }),
     ],
     error: 'the adapter threw at step 2',
+    ...overrides,
+  };
+}
+
+/** A well-formed runtime counterexample (the file `prunecheck replay` reads). */
+export function counterexample(overrides: Partial<Counterexample> = {}): Counterexample {
+  return {
+    format: 'prunecheck-counterexample/1',
+    adapter: 'trusts-safe-claim',
+    adapterRef: 'trusts-safe-claim',
+    adapterVersion: '1.0.0',
+    prunecheckVersion: '0.1.0',
+    specVersion: '1.0.0',
+    invariant: 'INV-03',
+    seed: 7,
+    path: '3:1',
+    config: { capacity: 400 },
+    trace: [
+      { kind: 'append', span: { id: 's1', kind: 'raw', rawKind: 'tool-output', content: 'ERROR 23505' } },
+      { kind: 'prune', spanId: 's1', claimSafe: true },
+    ],
+    outcomes: [],
+    step: 2,
+    because: ['step 2: prune s1 (model claims it is safe to drop)', 'the system answered: evicted s1 as reversible'],
+    replay: 'npx prunecheck replay reports/counterexamples/trusts-safe-claim-INV-03-7.json',
+    traceHash: '0'.repeat(64),
     ...overrides,
   };
 }

@@ -1,0 +1,153 @@
+import type { Adapter } from '../adapters/Adapter.ts';
+import { AdapterLoadError } from '../adapters/AdapterLoadError.ts';
+import { loadAdapter } from '../adapters/loadAdapter.ts';
+import { renderJsonReport } from '../report/jsonReport.ts';
+import { renderJunitReport } from '../report/junitReport.ts';
+import { renderMarkdownReport } from '../report/markdownReport.ts';
+import { renderPrettyReport } from '../report/prettyReport.ts';
+import { createProgressPrinter } from '../report/progressPrinter.ts';
+import { writeReport } from '../report/writeReport.ts';
+import { checkAdapter } from '../run/checkAdapter.ts';
+import type { CheckOptions } from '../run/CheckOptions.ts';
+import type { CheckReport } from '../run/CheckReport.ts';
+import type { Command } from './Command.ts';
+import { exitCodeFor } from './exitCode.ts';
+import { choiceFlag, integerFlag, parseOptions, positiveNumberFlag } from './parseOptions.ts';
+import { commandLine } from './shellQuote.ts';
+import { UsageError } from './UsageError.ts';
+
+export const REPORTERS = ['pretty', 'json', 'junit', 'markdown'] as const;
+export type Reporter = (typeof REPORTERS)[number];
+
+/** The widest seed range fast-check accepts without folding it. */
+export const SEED_BOUNDS = { min: -0x80000000, max: 0xffffffff, example: '42' } as const;
+
+const USAGE = `Usage: prunecheck check --adapter <name|path|cmd:...> [options]
+
+Drives a pruning runtime with adversarial operation sequences and checks every invariant of spec/SPEC.md
+after every step. Failures are shrunk and written to reports/counterexamples/ with the command that replays them.
+
+Options:
+  --adapter <ref>          a built-in name (prunecheck list), a path to a .ts/.js module whose default export
+                           is an adapter, or cmd:<command line> for an out-of-process runtime
+  --runs <N>               generated episodes (default 200)
+  --seed <S>               fast-check seed (default: drawn from the clock; always printed)
+  --time-limit <SEC>       stop starting new runs after SEC seconds
+  --max-steps <N>          longest generated episode, in operations (default 60)
+  --op-timeout <MS>        per-operation timeout for asynchronous adapters (default 5000)
+  --reporter <name>        pretty (default), json, junit or markdown
+  --out <FILE>             write the report to FILE (a summary still goes to stdout)
+  --counterexamples <DIR>  where counterexamples are written (default reports/counterexamples)
+
+Exit codes: 0 conformant, 1 violations, divergence or adapter errors, 2 usage or adapter-load errors.`;
+
+export function render(report: CheckReport, reporter: Reporter, color: boolean, rerun: string): string {
+  switch (reporter) {
+    case 'json':
+      return renderJsonReport(report);
+    case 'junit':
+      return renderJunitReport(report);
+    case 'markdown':
+      return renderMarkdownReport(report);
+    case 'pretty':
+      return renderPrettyReport(report, { color, rerun });
+  }
+}
+
+/** Colour only on a terminal, and never when NO_COLOR is set (no-color.org). */
+export function useColor(stream: { readonly isTTY?: boolean }): boolean {
+  return stream.isTTY === true && (process.env['NO_COLOR'] ?? '') === '' && process.env['TERM'] !== 'dumb';
+}
+
+/** A bad adapter reference is a usage problem: print what was wrong (with the built-ins) and exit 2. */
+export async function loadOrExplain(ref: string): Promise<Adapter | undefined> {
+  try {
+    return await loadAdapter(ref);
+  } catch (error: unknown) {
+    if (!(error instanceof AdapterLoadError)) throw error;
+    process.stderr.write(`prunecheck: ${error.message}\n`);
+    return undefined;
+  }
+}
+
+export interface CheckDependencies {
+  readonly checkAdapter: (adapter: Adapter, options?: CheckOptions) => Promise<CheckReport>;
+}
+
+export function createCheckCommand(deps: CheckDependencies = { checkAdapter }): Command {
+  return {
+    name: 'check',
+    summary: 'check a pruning runtime against every invariant of spec/SPEC.md',
+    usage: USAGE,
+    async run(argv) {
+      const { values } = parseOptions('check', argv, {
+        adapter: { type: 'string' },
+        runs: { type: 'string' },
+        seed: { type: 'string' },
+        'time-limit': { type: 'string' },
+        'max-steps': { type: 'string' },
+        'op-timeout': { type: 'string' },
+        reporter: { type: 'string' },
+        out: { type: 'string' },
+        counterexamples: { type: 'string' },
+      });
+      const ref = values.adapter;
+      if (ref === undefined || ref === '') throw new UsageError('MISSING_ADAPTER', "check: --adapter is required; e.g. 'prunecheck check --adapter reference' ('prunecheck list' shows the built-ins)");
+      const runs = integerFlag('check', 'runs', values.runs, { min: 1, max: 10_000_000, example: '200' });
+      const seed = integerFlag('check', 'seed', values.seed, SEED_BOUNDS);
+      const timeLimitSeconds = positiveNumberFlag('check', 'time-limit', values['time-limit'], '60');
+      const maxSteps = integerFlag('check', 'max-steps', values['max-steps'], { min: 1, max: 100_000, example: '60' });
+      const opTimeoutMs = integerFlag('check', 'op-timeout', values['op-timeout'], { min: 1, max: 3_600_000, example: '5000' });
+      const reporter = choiceFlag('check', 'reporter', values.reporter, REPORTERS) ?? 'pretty';
+      if (values.out === '') throw new UsageError('BAD_OPTION_VALUE', 'check: --out needs a file name; e.g. --out reports/check.json');
+
+      const adapter = await loadOrExplain(ref);
+      if (adapter === undefined) return 2;
+
+      const progress = createProgressPrinter({ stream: process.stderr });
+      let report: CheckReport;
+      try {
+        report = await deps.checkAdapter(adapter, {
+          adapterRef: ref,
+          onProgress: progress.update,
+          ...(seed === undefined ? {} : { seed }),
+          ...(runs === undefined ? {} : { runs }),
+          ...(timeLimitSeconds === undefined ? {} : { timeLimitSeconds }),
+          ...(maxSteps === undefined ? {} : { maxSteps }),
+          ...(opTimeoutMs === undefined ? {} : { opTimeoutMs }),
+          ...(values.counterexamples === undefined ? {} : { outDir: values.counterexamples }),
+        });
+      } finally {
+        progress.done();
+      }
+
+      // The same flags with the seed made explicit: report.runs counts runs done, which a failure cuts short.
+      const rerun = commandLine([
+        ...['npx', 'prunecheck', 'check', '--adapter', ref, '--seed', String(report.seed)],
+        ...(values.runs === undefined ? [] : ['--runs', values.runs]),
+        ...(values['time-limit'] === undefined ? [] : ['--time-limit', values['time-limit']]),
+        ...(values['max-steps'] === undefined ? [] : ['--max-steps', values['max-steps']]),
+        ...(values['op-timeout'] === undefined ? [] : ['--op-timeout', values['op-timeout']]),
+      ]);
+      if (values.out !== undefined) {
+        const written = await writeReport(values.out, render(report, reporter, false, rerun));
+        process.stdout.write(renderPrettyReport(report, { color: useColor(process.stdout), rerun }));
+        process.stdout.write(`${reporter} report written to ${written}\n`);
+      } else {
+        process.stdout.write(render(report, reporter, reporter === 'pretty' && useColor(process.stdout), rerun));
+        // A machine-readable report owns stdout; the seed and replay commands still reach the person.
+        if (reporter !== 'pretty') process.stderr.write(summaryLines(report, rerun));
+      }
+      return exitCodeFor(report.verdict);
+    },
+  };
+}
+
+/** The seed, the verdict and every replay command, for stderr when stdout carries a machine-readable report. */
+export function summaryLines(report: CheckReport, rerun: string): string {
+  const lines = [`prunecheck: ${report.adapter} ${report.verdict} (seed ${report.seed}, ${report.runs} runs); re-run: ${rerun}`];
+  for (const v of report.violations) lines.push(`prunecheck: ${v.invariant} at step ${v.step}; replay: ${v.replay}`);
+  return `${lines.join('\n')}\n`;
+}
+
+export const checkCommand = createCheckCommand();
