@@ -47,7 +47,7 @@ describe('prunecheck conformance', () => {
     // The fake engine reports the baselines conformant, so they are the unexpected ones.
     expect(code).toBe(1);
     expect(stdout).toContain(`prunecheck conformance: ${BUILTIN_ADAPTERS.length} runtimes, seed 1, 5 runs each`);
-    expect(stdout).toMatch(/no-external-tombstone +violation INV-01@4 — expected INV-01: ok/);
+    expect(stdout).toMatch(/no-external-tombstone +violation \(INV-01 at step 4\) — expected INV-01: ok/);
     expect(stdout).toMatch(/naive +conformant — expected violation: UNEXPECTED/);
     const matrix = JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) as ConformanceMatrix;
     expect(matrix.rows).toHaveLength(BUILTIN_ADAPTERS.length);

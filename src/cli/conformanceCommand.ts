@@ -73,9 +73,9 @@ export function createConformanceCommand(deps: CheckDependencies = { checkAdapte
         }
         entries.push({ report, expected, description: adapter.description ?? '' });
         const ok = meetsExpectation(report, expected);
-        const found = [...new Set(report.violations.map((v) => `${v.invariant}@${v.step}`))].join(', ');
+        const found = report.violations.map((v) => `${v.invariant} at step ${v.step}`).join(', ');
         const position = `[${String(i + 1).padStart(String(adapters.length).length)}/${adapters.length}]`;
-        process.stdout.write(`${position} ${adapter.name.padEnd(40)} ${report.verdict}${found === '' ? '' : ` ${found}`} — expected ${expected}: ${ok ? 'ok' : 'UNEXPECTED'} (${(report.durationMs / 1000).toFixed(1)} s)\n`);
+        process.stdout.write(`${position} ${adapter.name.padEnd(40)} ${report.verdict}${found === '' ? '' : ` (${found})`} — expected ${expected}: ${ok ? 'ok' : 'UNEXPECTED'} (${(report.durationMs / 1000).toFixed(1)} s)\n`);
       }
 
       const matrix = buildConformanceMatrix(entries, { seed, runs: entries[0]?.report.runs ?? 0 });
