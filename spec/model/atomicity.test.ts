@@ -4,7 +4,7 @@ import { ModelError } from '../../src/model/ModelError.ts';
 import type { Operation } from '../../src/model/Operation.ts';
 import type { ReferenceRuntime } from '../../src/model/ReferenceRuntime.ts';
 import { applyAll, assertProperty, derived, episode, ignoringNotices, raw, snapshot } from '../helpers/model.ts';
-import { Driver, malformedOp, opTemplates, SIGNATURES } from './arbitraries.ts';
+import { Driver, malformedOp, opTemplates, SIGNATURES } from '../helpers/modelOps.ts';
 
 const FILE = 'spec/model/atomicity.test.ts';
 const IDS = ['a', 'b', 'd', 'e', 's', 'f', 'never'];

@@ -4,7 +4,7 @@ import { AuditLog } from '../../src/model/AuditLog.ts';
 import { ModelError } from '../../src/model/ModelError.ts';
 import type { Operation } from '../../src/model/Operation.ts';
 import { applyAll, applyExpect, assertProperty, episode, raw } from '../helpers/model.ts';
-import { Driver, opTemplates } from './arbitraries.ts';
+import { Driver, opTemplates } from '../helpers/modelOps.ts';
 
 const FILE = 'spec/model/auditLog.test.ts';
 

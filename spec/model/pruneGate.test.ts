@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ModelError } from '../../src/model/ModelError.ts';
 import type { ReferenceRuntime } from '../../src/model/ReferenceRuntime.ts';
 import { applyAll, applyExpect, assertProperty, derived, episode, raw, sha256, snapshot } from '../helpers/model.ts';
-import { Driver, opTemplates } from './arbitraries.ts';
+import { Driver, opTemplates } from '../helpers/modelOps.ts';
 
 const FILE = 'spec/model/pruneGate.test.ts';
 

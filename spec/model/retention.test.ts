@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ModelError } from '../../src/model/ModelError.ts';
 import { applyAll, applyExpect, assertProperty, derived, episode, raw } from '../helpers/model.ts';
-import { Driver, opTemplates } from './arbitraries.ts';
+import { Driver, opTemplates } from '../helpers/modelOps.ts';
 
 const FILE = 'spec/model/retention.test.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ModelError } from '../../src/model/ModelError.ts';
 import { RequestLedger } from '../../src/model/RequestLedger.ts';
 import { applyAll, applyExpect, assertProperty, episode, raw } from '../helpers/model.ts';
-import { Driver, opTemplates } from './arbitraries.ts';
+import { Driver, opTemplates } from '../helpers/modelOps.ts';
 
 const FILE = 'spec/model/sideEffects.test.ts';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyAll, applyExpect, assertProperty, derived, episode, ignoringNotices, raw, snapshot } from '../helpers/model.ts';
-import { Driver, opTemplates } from './arbitraries.ts';
+import { Driver, opTemplates } from '../helpers/modelOps.ts';
 
 const FILE = 'spec/model/summaries.test.ts';
 
