@@ -45,21 +45,31 @@ export function renderTimeline(scenario: Scenario, run: ScenarioRun): string[] {
   return out;
 }
 
-/** Folds a turn's entries: evictions and tombstones into one line, more than three rejections into one. */
+/** Folds a turn's entries: evictions and tombstones into one line, runs of more than three rejections into one. */
 function fold(entries: readonly TimelineEntry[]): string[] {
   const lines: string[] = [];
-  const evicts = entries.filter((e) => e.kind === 'evict' || e.kind === 'silent-evict');
-  const tombstones = entries.filter((e) => e.kind === 'tombstone').length;
-  const rejects = entries.filter((e) => e.kind === 'reject');
+  let rejects: TimelineEntry[] = [];
+  const flush = (): void => {
+    if (rejects.length > 3) {
+      const ids = rejects.map((e) => /^prune (\S+)/.exec(e.text)?.[1] ?? '?');
+      lines.push(`· reject      ${rejects.length} directives refused (${listIds(ids)}): ${rejects[0]?.text.replace(/^prune \S+ /, '') ?? ''}`);
+    } else {
+      for (const e of rejects) lines.push(`· reject      ${e.text}`);
+    }
+    rejects = [];
+  };
   for (const entry of entries) {
     if (entry.kind === 'evict' || entry.kind === 'silent-evict' || entry.kind === 'tombstone') continue;
-    if (entry.kind === 'reject' && rejects.length > 3) continue;
+    if (entry.kind === 'reject') {
+      rejects.push(entry);
+      continue;
+    }
+    flush();
     lines.push(`${MARK[entry.kind] ?? '·'} ${entry.kind.padEnd(11)} ${entry.text}`);
   }
-  if (rejects.length > 3) {
-    const ids = rejects.map((e) => /^prune (\S+)/.exec(e.text)?.[1] ?? '?');
-    lines.push(`· reject      ${rejects.length} directives refused (${listIds(ids)}): ${rejects[0]?.text.replace(/^prune \S+ /, '') ?? ''}`);
-  }
+  flush();
+  const evicts = entries.filter((e) => e.kind === 'evict' || e.kind === 'silent-evict');
+  const tombstones = entries.filter((e) => e.kind === 'tombstone').length;
   if (evicts.length > 0) {
     const silent = evicts.filter((e) => e.kind === 'silent-evict').length;
     const ids = evicts.map((e) => e.text.split(' ')[0] ?? '?');
