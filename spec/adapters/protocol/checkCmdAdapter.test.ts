@@ -1,0 +1,69 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadAdapter } from '../../../src/adapters/loadAdapter.ts';
+import type { Counterexample } from '../../../src/run/CheckReport.ts';
+import { checkAdapter } from '../../../src/run/checkAdapter.ts';
+import { replayCounterexample } from '../../../src/run/replayCounterexample.ts';
+import { runCli } from '../../helpers/cli.ts';
+
+const tempDir = (): string => mkdtempSync(join(tmpdir(), 'prunecheck-cmd-'));
+const CORRECT = 'cmd:python3 examples/python/correct_runtime.py';
+const BROKEN = 'cmd:python3 examples/python/broken_runtime.py';
+// The crashing child is respawned for every shrink attempt: start the interpreter itself, not a version-manager shim.
+const PYTHON = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
+const CRASHING = `cmd:${PYTHON} spec/adapters/protocol/children/crash_on_summarize.py`;
+// 30 runs at seed 2 reach every dangerous situation with the reference, so a conformant runtime is "conformant".
+const FEW = { runs: 30, seed: 2 } as const;
+
+describe('checkAdapter over the line protocol (cmd: adapters)', () => {
+  it('the correct Python runtime is conformant, with the same operations checked as the reference in-process', async () => {
+    const report = await checkAdapter(await loadAdapter(CORRECT), { ...FEW, outDir: tempDir(), adapterRef: CORRECT });
+    expect(report.verdict, report.error).toBe('conformant');
+    expect(report.adapter).toBe('python-correct');
+    expect(report.runs).toBe(30);
+    const reference = await checkAdapter(await loadAdapter('reference'), { ...FEW, outDir: tempDir() });
+    expect(report.opsChecked).toBe(reference.opsChecked);
+  });
+
+  it('the broken Python runtime is caught on INV-03, its shrunk counterexample written and replayable', async () => {
+    const outDir = tempDir();
+    const report = await checkAdapter(await loadAdapter(BROKEN), { ...FEW, outDir, adapterRef: BROKEN });
+    expect(report.verdict).toBe('violation');
+    expect(report.violations[0]?.invariant).toBe('INV-03');
+    expect(report.violations[0]?.traceLength).toBeLessThanOrEqual(4);
+    expect(readdirSync(outDir)).toEqual(['python-broken-INV-03-2.json']);
+    const file = join(outDir, 'python-broken-INV-03-2.json');
+    const cx = JSON.parse(readFileSync(file, 'utf8')) as Counterexample;
+    expect(cx).toMatchObject({ adapter: 'python-broken', adapterRef: BROKEN, invariant: 'INV-03' });
+    expect(cx.trace.at(-1)).toMatchObject({ kind: 'prune', claimSafe: true });
+    const replay = await replayCounterexample(file);
+    expect(replay.kind, replay.detail).toBe('reproduced');
+  });
+
+  it('a child that dies mid-run is an ADAPTER-ERROR at that step, with its stderr and the counterexample saved', async () => {
+    const outDir = tempDir();
+    const report = await checkAdapter(await loadAdapter(CRASHING), { ...FEW, outDir, adapterRef: CRASHING });
+    expect(report.verdict).toBe('error');
+    const violation = report.violations[0];
+    expect(violation?.invariant).toBe('ADAPTER-ERROR');
+    const because = violation?.because.join('\n') ?? '';
+    expect(because).toMatch(/exited with code 70 while prunecheck waited for its answer to apply/);
+    expect(because).toMatch(/summarizer lost its model connection/);
+    const cx = JSON.parse(readFileSync(violation?.counterexample ?? '', 'utf8')) as Counterexample;
+    expect(cx.trace.at(-1)?.kind).toBe('summarize');
+    expect(cx.outcomes.at(-1)).toMatchObject({ kind: 'adapter-error' });
+    expect(cx.trace.length).toBeLessThanOrEqual(3);
+  });
+
+  it('prunecheck check --adapter cmd:… exits 1 on the broken runtime and 0 on the correct one', async () => {
+    const outDir = tempDir();
+    const broken = await runCli(['check', '--adapter', BROKEN, '--runs', '30', '--seed', '2', '--reporter', 'json', '--counterexamples', outDir]);
+    expect(broken.code, broken.stderr).toBe(1);
+    expect(JSON.parse(broken.stdout)).toMatchObject({ adapter: 'python-broken', verdict: 'violation' });
+    const correct = await runCli(['check', '--adapter', CORRECT, '--runs', '30', '--seed', '2', '--reporter', 'json', '--counterexamples', outDir]);
+    expect(correct.code, correct.stderr).toBe(0);
+  });
+});
