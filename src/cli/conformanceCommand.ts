@@ -24,7 +24,7 @@ replays each finding. Counterexamples go to DIR/counterexamples/. DIR defaults t
 
 The reference must be conformant; each zoo member must be caught on the invariant it was built to break; the
 baselines (naive, conservative) must fail somewhere. --seed defaults to ${DEFAULT_CONFORMANCE_SEED}, so the
-matrix is reproducible; --runs defaults to the check default (200) per runtime.
+matrix is reproducible; --runs (default 200) and --time-limit apply to each runtime.
 
 Exit codes: 0 every runtime behaved as expected, 1 otherwise, 2 usage errors.`;
 
