@@ -48,6 +48,7 @@ export { referenceAdapter } from './adapters/reference.ts';
 export { loadAdapter } from './adapters/loadAdapter.ts';
 export { AdapterLoadError } from './adapters/AdapterLoadError.ts';
 export { BUILTIN_ADAPTERS } from './adapters/builtins.ts';
+export { ZOO_ADAPTERS, ZOO_EXPECTATIONS } from './adapters/zoo/index.ts';
 
 export { checkAdapter } from './run/checkAdapter.ts';
 export type { CheckOptions, CheckProgress } from './run/CheckOptions.ts';
