@@ -70,8 +70,8 @@ describe('protocol faults are typed errors at the step, never crashes or hangs',
     const system = await adapter.create({ capacity: 100 });
     await expect(system.apply(LOOKUP)).resolves.toMatchObject({ kind: 'absent' });
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expectProtocolError(await system.apply(LOOKUP).catch((e: unknown) => e), 'WRONG_ID', /unsolicited line with id 999/);
-    expectProtocolError(await system.apply(LOOKUP).catch((e: unknown) => e), 'CLOSED', /after an earlier fault \(WRONG_ID\)/);
+    expectProtocolError(await Promise.resolve(system.apply(LOOKUP)).catch((e: unknown) => e), 'WRONG_ID', /unsolicited line with id 999/);
+    expectProtocolError(await Promise.resolve(system.apply(LOOKUP)).catch((e: unknown) => e), 'CLOSED', /after an earlier fault \(WRONG_ID\)/);
     await system.close?.();
   });
 
