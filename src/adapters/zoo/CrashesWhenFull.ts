@@ -1,12 +1,7 @@
 import type { WindowFull } from '../../model/Outcome.ts';
 import { ReferenceRuntime } from '../../model/ReferenceRuntime.ts';
+import { ContextOverflowError } from '../ContextOverflowError.ts';
 import { runtimeAdapter } from '../runtimeAdapter.ts';
-
-/** What `CrashesWhenFull` throws where the reference answers `window-full`. */
-export class ContextOverflowError extends Error {
-  override readonly name = 'ContextOverflowError';
-  readonly code = 'CONTEXT_OVERFLOW';
-}
 
 /**
  * Breaks INV-13. Throws a context-overflow exception where the reference answers `window-full` (an append,
@@ -15,7 +10,7 @@ export class ContextOverflowError extends Error {
  */
 export class CrashesWhenFull extends ReferenceRuntime {
   override full(spanId: string, needed: number): WindowFull {
-    throw new ContextOverflowError(`context overflow: '${spanId}' needs ${needed} tokens, ${this.window.used}/${this.window.capacity} used`);
+    throw new ContextOverflowError(spanId, needed, this.window.used, this.window.capacity);
   }
 }
 
