@@ -76,3 +76,19 @@ export type { ConformanceMatrix, MatrixRow, MatrixEntry, Expectation } from './r
 export { createProgressPrinter } from './report/progressPrinter.ts';
 export type { ProgressPrinter, ProgressPrinterOptions } from './report/progressPrinter.ts';
 export { writeReport } from './report/writeReport.ts';
+
+export { NaiveRuntime } from './adapters/NaiveRuntime.ts';
+export { naiveAdapter } from './adapters/naive.ts';
+export { ConservativeRuntime } from './adapters/ConservativeRuntime.ts';
+export { conservativeAdapter } from './adapters/conservative.ts';
+export { ContextOverflowError } from './adapters/ContextOverflowError.ts';
+export { loadScenario, parseScenario, serializeScenario, listScenarios, SCENARIOS_DIR } from './scenario/loadScenario.ts';
+export { runScenario } from './scenario/runScenario.ts';
+export { ScenarioError } from './scenario/ScenarioError.ts';
+export type { ScenarioErrorCode } from './scenario/ScenarioError.ts';
+export { SCENARIO_FORMAT, FAILURE_KINDS } from './scenario/Scenario.ts';
+export type { Scenario, WindowSpec, ModelSpec, TimelineEvent, FailureKind, Expectation as ScenarioExpectation } from './scenario/Scenario.ts';
+export type { ScenarioRun, ProbeResult, TimelineEntry, OccupancySample, ExpectationCheck } from './scenario/ScenarioRun.ts';
+export { renderTimeline } from './report/scenarioTimeline.ts';
+export { renderScenariosMarkdown } from './report/scenarioMarkdown.ts';
+export { renderOccupancyChart } from './report/occupancyChart.ts';
