@@ -67,7 +67,7 @@ function panel(run: ScenarioRun, top: number): string {
     points.push(`${xx},${y(previous).toFixed(1)}`, `${xx},${y(sample.used).toFixed(1)}`);
     previous = sample.used;
   }
-  if (run.crash === undefined) points.push(`${x(run.lastTurn + 1).toFixed(1)},${y(previous).toFixed(1)}`);
+  if (run.crash === undefined) points.push(`${x(Math.min(run.lastTurn + 1, domain)).toFixed(1)},${y(previous).toFixed(1)}`);
   out.push(...worldEvents(run, plotTop, x));
   out.push(`<polyline points="${points.join(' ')}" fill="none" stroke="#1f618d" stroke-width="1.6" stroke-linejoin="round"/>`);
   out.push(...lanes(run, plotTop + PLOT_H + 10, x));
