@@ -9,20 +9,29 @@ import type { Rng } from './Rng.ts';
  * One measured path: `prepare` builds a batch of items (untimed), `run` is the timed part, `after` verifies
  * and undoes what it can (untimed) so the next batch again acts on fresh targets.
  */
-export interface BatchTask<T = unknown> {
+export interface BatchTask<T = unknown, F extends TaskFixture = Fixture> {
   readonly subject: BenchSubject;
   readonly path: BenchPathId;
   /** How each measured operation acts on a fresh target; printed in the report. */
   readonly method: string;
   /** Items per batch given the run's default; a task whose pool is smaller asks for fewer. */
-  batchSize(fx: Fixture, base: number): number;
+  batchSize(fx: F, base: number): number;
   /** Units each item's cost is divided by (re-frame: the resident spans it visits). Default 1. */
-  unitsPerItem?(fx: Fixture): number;
-  setup?(fx: Fixture): void;
-  teardown?(fx: Fixture): void;
-  prepare(fx: Fixture, rng: Rng, count: number): T[];
-  run(fx: Fixture, items: readonly T[]): void;
-  after?(fx: Fixture, items: readonly T[]): void;
+  unitsPerItem?(fx: F): number;
+  /** Set when `run` and `after` answer promises (the checker's steps are asynchronous). */
+  readonly async?: true;
+  setup?(fx: F): void;
+  teardown?(fx: F): void;
+  prepare(fx: F, rng: Rng, count: number): T[];
+  run(fx: F, items: readonly T[]): void | Promise<void>;
+  after?(fx: F, items: readonly T[]): void | Promise<void>;
+}
+
+/** What every task's window offers the runner. */
+export interface TaskFixture {
+  readonly size: number;
+  /** Rebuilds the window when tasks have grown its history too far (untimed). */
+  refresh(): void;
 }
 
 /** What an operation task declares; `accept` says whether an outcome is the path being measured. */

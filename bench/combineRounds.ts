@@ -2,7 +2,10 @@ import type { BenchMeasurement, BenchPathId, BenchSubject } from '../src/report/
 
 /** One round of one task: the median batch, and what tinybench said about the mean. */
 export interface RoundResult {
+  /** Median batch, CPU time. */
   readonly nsPerOp: number;
+  /** Median batch, wall time. */
+  readonly wallNsPerOp: number;
   readonly meanNs: number;
   readonly rmePercent: number;
   readonly samples: number;
@@ -21,6 +24,7 @@ export function combineRounds(subject: BenchSubject, path: BenchPathId, size: nu
     path,
     size,
     nsPerOp: best.nsPerOp,
+    wallNsPerOp: best.wallNsPerOp,
     rounds: rounds.map((r) => r.nsPerOp),
     meanNs: best.meanNs,
     rmePercent: best.rmePercent,

@@ -1,7 +1,6 @@
 import { Bench } from 'tinybench';
-import type { BatchTask } from './BatchTask.ts';
+import type { BatchTask, TaskFixture } from './BatchTask.ts';
 import { BenchError } from './BenchError.ts';
-import type { Fixture } from './Fixture.ts';
 import { Rng } from './Rng.ts';
 import type { RoundResult } from './combineRounds.ts';
 
@@ -13,12 +12,37 @@ export interface MeasureOptions {
   readonly batch: number;
 }
 
+/** CPU time of this process (user + system), in ms: unlike wall time, it does not count waiting for a core. */
+export function cpuNow(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
+/** What two back-to-back reads of the clock cost, in ms (median of 201): subtracted from every batch. */
+export function clockOverhead(): number {
+  const deltas: number[] = [];
+  for (let i = 0; i < 201; i += 1) {
+    const a = cpuNow();
+    deltas.push(cpuNow() - a);
+  }
+  return median(deltas);
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
 /**
  * Runs one task under tinybench. Each tinybench iteration is one batch: `prepare` and `after` run in the
  * untimed hooks, the batch is timed around `run` only, and the sample is the batch's mean cost per item (per
- * unit). The measurement is the median sample, so a GC pause in one batch does not move it.
+ * unit). The clock is the process's CPU time (the machine is shared: time spent waiting for a core is not the
+ * runtime's cost); wall time is recorded beside it. The measurement is the median sample, so a GC pause in one
+ * batch does not move it.
  */
-export function measureTask(fx: Fixture, task: BatchTask, options: MeasureOptions, round: number): RoundResult {
+export async function measureTask<F extends TaskFixture>(fx: F, task: BatchTask<unknown, F>, options: MeasureOptions, round: number): Promise<RoundResult> {
   const rng = new Rng(options.seed, `${task.subject}:${task.path}:${fx.size}:${round}`);
   const count = Math.max(1, task.batchSize(fx, options.batch));
   let items: unknown[] = [];
@@ -31,29 +55,50 @@ export function measureTask(fx: Fixture, task: BatchTask, options: MeasureOption
     warmupIterations: 2,
     throws: true,
   });
+  const overhead = clockOverhead();
+  const wall: number[] = [];
+  let lastWall = 0;
+  const timing = (cpu: number, wallElapsed: number): { overriddenDuration: number; overriddenIterationCost: number } => {
+    const units = items.length * (task.unitsPerItem?.(fx) ?? 1);
+    const elapsed = Math.max(0, cpu - overhead);
+    lastWall = wallElapsed / units;
+    return { overriddenDuration: elapsed / units, overriddenIterationCost: elapsed };
+  };
   bench.add(
     task.path,
-    () => {
-      const start = performance.now();
-      task.run(fx, items);
-      const elapsed = performance.now() - start;
-      const units = items.length * (task.unitsPerItem?.(fx) ?? 1);
-      return { overriddenDuration: elapsed / units, overriddenIterationCost: elapsed };
-    },
+    task.async === true
+      ? async () => {
+          const wall0 = performance.now();
+          const cpu0 = cpuNow();
+          await task.run(fx, items);
+          const cpu = cpuNow() - cpu0;
+          return timing(cpu, performance.now() - wall0);
+        }
+      : () => {
+          const wall0 = performance.now();
+          const cpu0 = cpuNow();
+          void task.run(fx, items);
+          const cpu = cpuNow() - cpu0;
+          return timing(cpu, performance.now() - wall0);
+        },
     {
+      async: task.async === true,
       beforeAll: () => task.setup?.(fx),
       beforeEach: () => {
         fx.refresh();
         items = task.prepare(fx, rng, count);
       },
-      afterEach: (mode) => {
-        task.after?.(fx, items);
-        if (mode === 'run') ops += items.length;
+      afterEach: async (mode) => {
+        await task.after?.(fx, items);
+        if (mode === 'run') {
+          ops += items.length;
+          wall.push(lastWall);
+        }
       },
       afterAll: () => task.teardown?.(fx),
     },
   );
-  const [run] = bench.runSync();
+  const [run] = await bench.run();
   const result = run?.result;
   if (result === undefined || (result.state !== 'completed' && result.state !== 'aborted-with-statistics')) {
     const error = result !== undefined && result.state === 'errored' ? result.error : undefined;
@@ -61,6 +106,7 @@ export function measureTask(fx: Fixture, task: BatchTask, options: MeasureOption
   }
   return {
     nsPerOp: result.latency.p50 * 1e6,
+    wallNsPerOp: median(wall) * 1e6,
     meanNs: result.latency.mean * 1e6,
     rmePercent: result.latency.rme,
     samples: result.latency.samplesCount,

@@ -1,16 +1,16 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 import { NaiveRuntime } from '../src/adapters/NaiveRuntime.ts';
 import { ReferenceRuntime } from '../src/model/ReferenceRuntime.ts';
-import type { BenchMeasurement, BenchPathId, BenchReport, MemoryMeasurement } from '../src/report/BenchReport.ts';
+import type { BenchMeasurement, BenchPathId, BenchReport, MemoryMeasurement, PropertyRunMeasurement } from '../src/report/BenchReport.ts';
 import { formatNs, formatSize } from '../src/report/benchFormat.ts';
 import { renderBenchChart } from '../src/report/benchChart.ts';
 import { renderBenchMarkdown, targetStatus } from '../src/report/benchMarkdown.ts';
 import { computeTargets, memoryLimit } from '../src/report/benchTargets.ts';
 import { jsonText, writeReport } from '../src/report/writeReport.ts';
-import type { BatchTask } from './BatchTask.ts';
+import type { BatchTask, TaskFixture } from './BatchTask.ts';
 import { BenchError } from './BenchError.ts';
 import { ceilingTasks } from './ceilingTasks.ts';
-import { checkerBenches } from './checkerBenches.ts';
+import { CheckerFixture, checkerStepTask, measurePropertyRun } from './checkerBenches.ts';
 import { combineRounds, type RoundResult } from './combineRounds.ts';
 import { CONTENT_MAX_BYTES, CONTENT_MIN_BYTES } from './ContentSource.ts';
 import { directiveTasks, NAIVE_SKIPS } from './directiveTasks.ts';
@@ -56,9 +56,19 @@ interface Collected {
 
 /** A built window and the tasks measured on it, with each task's rounds so far. */
 interface Stage {
-  readonly fx: Fixture;
-  readonly tasks: readonly BatchTask[];
-  readonly rounds: Map<BatchTask, RoundResult[]>;
+  readonly fx: TaskFixture;
+  readonly tasks: readonly BatchTask<unknown, TaskFixture>[];
+  readonly rounds: Map<BatchTask<unknown, TaskFixture>, RoundResult[]>;
+}
+
+const PROPERTY_RUNS = { full: 200, quick: 20 } as const;
+
+function checkerStage(size: number, options: BenchOptions): Stage {
+  const started = performance.now();
+  const fx = new CheckerFixture(size, options.seed);
+  log(`  checker window of ${formatSize(size)} spans (reference adapter + harness reference) built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const task = checkerStepTask() as unknown as BatchTask<unknown, TaskFixture>;
+  return { fx, tasks: [task], rounds: new Map([[task, []]]) };
 }
 
 /** Builds one subject's window at one size and records its memory. */
@@ -77,12 +87,13 @@ function buildStage(factory: SubjectFactory, tasks: readonly BatchTask[], size: 
   }
   const memory = fx.bytesPerSpan === undefined ? 'memory not measured' : `${Math.round(fx.bytesPerSpan)} B per resident span`;
   log(`  ${factory.subject} window of ${formatSize(size)} spans built in ${built.toFixed(1)} s (${memory})`);
-  return { fx, tasks, rounds: new Map(tasks.map((task) => [task, []])) };
+  const erased = tasks as readonly BatchTask<unknown, TaskFixture>[];
+  return { fx, tasks: erased, rounds: new Map(erased.map((task) => [task, []])) };
 }
 
-function measureStage(stage: Stage, options: BenchOptions, round: number, into: Collected): void {
+async function measureStage(stage: Stage, options: BenchOptions, round: number, into: Collected): Promise<void> {
   for (const task of stage.tasks) {
-    const result = measureTask(stage.fx, task, { seed: options.seed, timeMs: options.timeMs, minBatches: options.minBatches, batch: BATCH[task.subject] }, round);
+    const result = await measureTask(stage.fx, task, { seed: options.seed, timeMs: options.timeMs, minBatches: options.minBatches, batch: BATCH[task.subject] }, round);
     stage.rounds.get(task)?.push(result);
     if (task.subject !== 'naive') into.methods[task.path] ??= task.method;
     const unit = task.unitsPerItem === undefined ? 'op' : 'span';
@@ -116,20 +127,21 @@ async function main(argv: readonly string[]): Promise<number> {
   for (const size of options.sizes) {
     stages.push(buildStage(reference, [...directiveTasks('reference'), ...ceilingTasks()], size, options, into));
     if (size <= options.naiveMaxSize) stages.push(buildStage(naive, directiveTasks('naive'), size, options, into));
+    stages.push(checkerStage(size, options));
   }
+  const propertyRuns: PropertyRunMeasurement[] = [];
   for (let round = 1; round <= options.rounds; round += 1) {
     log(`round ${round} of ${options.rounds} (load average ${(loadavg()[0] ?? 0).toFixed(1)})`);
-    for (const stage of stages) measureStage(stage, options, round, into);
+    for (const stage of stages) await measureStage(stage, options, round, into);
+    const run = await measurePropertyRun(options.seed, PROPERTY_RUNS[options.mode]);
+    propertyRuns.push(run);
+    log(`    checked property run: ${run.opsPerSecond.toLocaleString('en-US')} ops/s (${run.opsChecked} ops, ${run.runs} runs, ${run.verdict})`);
   }
   for (const stage of stages) {
     for (const [task, rounds] of stage.rounds) into.measurements.push(combineRounds(task.subject, task.path, stage.fx.size, rounds));
   }
   stages.length = 0;
   heapAfterGc();
-  const checker = await checkerBenches(options, log);
-  into.measurements.push(...checker.measurements);
-  into.missing.push(...checker.missing);
-  Object.assign(into.methods, checker.methods);
   if (options.sizes.some((size) => size > options.naiveMaxSize)) {
     into.missing.push(`naive baseline above ${formatSize(options.naiveMaxSize)} spans: its append sums every resident span's tokens, so building the window is quadratic`);
   }
@@ -170,6 +182,7 @@ async function main(argv: readonly string[]): Promise<number> {
     sizes: options.sizes,
     measurements: into.measurements,
     memory: into.memory,
+    propertyRuns,
     targets: computeTargets({ sizes: options.sizes, measurements: into.measurements, memory: into.memory }),
     missing: into.missing,
   };

@@ -20,7 +20,7 @@ describe('renderBenchMarkdown', () => {
     expect(text).toContain('| lookup, resident | naive | 4.00 µs | — | — |');
     expect(text).toContain('| ceiling: sha256 of the same content | ceiling | 2.00 µs | 2.10 µs | 1.05× |');
     expect(text).toContain('![cost per operation against window size, log-log](bench.svg)');
-    expect(text).toContain('Checked property run: 40,000 operations per second');
+    expect(text).toContain('40,000 checked operations per second, 25.0 µs per operation (10,000 operations in 0.250 s; every round: 25,000, 40,000)');
   });
 
   it('reports memory, the method, the run conditions and what was not measured', () => {
@@ -33,10 +33,11 @@ describe('renderBenchMarkdown', () => {
   });
 
   it('says so when memory was not measured, and labels a quick run as indicative', () => {
-    const quick = renderBenchMarkdown(sampleBenchReport({ mode: 'quick', memory: [], missing: [] }));
+    const quick = renderBenchMarkdown(sampleBenchReport({ mode: 'quick', memory: [], missing: [], propertyRuns: [] }));
     expect(quick).toContain('Quick run');
     expect(quick).toContain('Not measured: run with `node --expose-gc`');
     expect(quick).not.toContain('## Not measured');
+    expect(quick).not.toContain('Checked property run');
   });
 
   it('words target statuses', () => {

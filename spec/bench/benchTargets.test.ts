@@ -3,7 +3,7 @@ import type { BenchMeasurement, BenchPathId, BenchSubject, MemoryMeasurement } f
 import { computeTargets, judge, memoryLimit, TARGETS } from '../../src/report/benchTargets.ts';
 
 function cell(subject: BenchSubject, path: BenchPathId, size: number, nsPerOp: number): BenchMeasurement {
-  return { subject, path, size, nsPerOp, rounds: [nsPerOp], meanNs: nsPerOp, rmePercent: 1, samples: 10, ops: 1_000 };
+  return { subject, path, size, nsPerOp, wallNsPerOp: nsPerOp * 2, rounds: [nsPerOp], meanNs: nsPerOp, rmePercent: 1, samples: 10, ops: 1_000 };
 }
 
 function byId(measurements: BenchMeasurement[], memory: MemoryMeasurement[] = [], sizes = [1_000, 100_000, 1_000_000]) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { opTask } from '../../bench/BatchTask.ts';
 import { BenchError } from '../../bench/BenchError.ts';
 import { ceilingTasks } from '../../bench/ceilingTasks.ts';
+import { CheckerFixture, checkerStepTask } from '../../bench/checkerBenches.ts';
 import { ContentSource } from '../../bench/ContentSource.ts';
 import { directiveTasks, NAIVE_PATHS } from '../../bench/directiveTasks.ts';
 import { BENCH_CAPACITY, Fixture, type SubjectFactory } from '../../bench/Fixture.ts';
@@ -43,6 +44,21 @@ describe('bench fixtures and tasks (no timing)', () => {
       expect(fx.builds, 'lossy prunes and summaries rebuild the small window').toBeGreaterThan(1);
     }
     expect(directiveTasks('naive').map((t) => t.path)).toEqual(NAIVE_PATHS);
+  });
+
+  it('runs checked prune steps and checked restores through the episode driver with no finding', async () => {
+    const fx = new CheckerFixture(100, 4);
+    const task = checkerStepTask();
+    const rng = new Rng(4, 'checker');
+    for (let batch = 0; batch < 3; batch += 1) {
+      const ops = task.prepare(fx, rng, task.batchSize(fx, 20));
+      await task.run(fx, ops);
+      expect(fx.state.reference.window.size).toBe(80);
+      await task.after?.(fx, ops);
+      expect(fx.state.reference.window.size).toBe(100);
+    }
+    expect(fx.driver.trace).toHaveLength(120);
+    expect(fx.driver.trace[0]?.kind).toBe('prune');
   });
 
   it('fails a task whose outcome is not the path it measures', () => {

@@ -2,7 +2,7 @@ import type { BenchMeasurement, BenchPathId, BenchReport, BenchSubject } from '.
 import { computeTargets } from '../../src/report/benchTargets.ts';
 
 export function cell(subject: BenchSubject, path: BenchPathId, size: number, nsPerOp: number): BenchMeasurement {
-  return { subject, path, size, nsPerOp, rounds: [nsPerOp, nsPerOp * 1.2], meanNs: nsPerOp, rmePercent: 3, samples: 20, ops: 2_000 };
+  return { subject, path, size, nsPerOp, wallNsPerOp: nsPerOp * 2, rounds: [nsPerOp, nsPerOp * 1.2], meanNs: nsPerOp, rmePercent: 3, samples: 20, ops: 2_000 };
 }
 
 /** A small but complete report: reference, naive and ceilings at two sizes, memory, one missing bench. */
@@ -15,7 +15,6 @@ export function sampleBenchReport(overrides: Partial<BenchReport> = {}): BenchRe
     cell('reference', 'lookup-resident', 1_000_000, 400),
     cell('reference', 'reframe', 1_000, 40),
     cell('reference', 'reframe', 1_000_000, 45),
-    cell('reference', 'property-run', 1_000, 25_000),
     cell('naive', 'lookup-resident', 1_000, 4_000),
     cell('ceiling', 'sha256', 1_000, 2_000),
     cell('ceiling', 'sha256', 1_000_000, 2_100),
@@ -44,6 +43,10 @@ export function sampleBenchReport(overrides: Partial<BenchReport> = {}): BenchRe
     sizes,
     measurements,
     memory,
+    propertyRuns: [
+      { adapter: 'reference', seed: 42, runs: 200, opsChecked: 10_000, durationMs: 400, opsPerSecond: 25_000, verdict: 'conformant' },
+      { adapter: 'reference', seed: 42, runs: 200, opsChecked: 10_000, durationMs: 250, opsPerSecond: 40_000, verdict: 'conformant' },
+    ],
     targets: computeTargets({ sizes, measurements, memory }),
     missing: ['one checker step: not in the tree yet'],
     ...overrides,

@@ -14,7 +14,6 @@ export type BenchPathId =
   | 'retry-duplicate'
   | 'reframe'
   | 'checker-step'
-  | 'property-run'
   | 'sha256'
   | 'map-get-set';
 
@@ -40,7 +39,6 @@ export const BENCH_PATHS: readonly BenchPath[] = [
   { id: 'retry-duplicate', label: 'duplicate-retry check (callTool)', unit: 'op', directive: true },
   { id: 'reframe', label: 're-frame, per resident span', unit: 'span', directive: false },
   { id: 'checker-step', label: 'one checker step', unit: 'op', directive: false },
-  { id: 'property-run', label: 'checked property run, per operation', unit: 'op', directive: false },
   { id: 'sha256', label: 'ceiling: sha256 of the same content', unit: 'op', directive: false },
   { id: 'map-get-set', label: 'ceiling: Map get + set', unit: 'op', directive: false },
 ];
@@ -60,7 +58,10 @@ export interface BenchMeasurement {
   readonly path: BenchPathId;
   /** Resident spans in the window while measuring. */
   readonly size: number;
+  /** Process CPU time per operation (or span). */
   readonly nsPerOp: number;
+  /** Wall time per operation in the same round, for comparison; inflated by other processes on a shared machine. */
+  readonly wallNsPerOp: number;
   /** The median of each round, in run order. */
   readonly rounds: readonly number[];
   /** Mean over batches, in the round that gave `nsPerOp`. */
@@ -71,6 +72,17 @@ export interface BenchMeasurement {
   readonly samples: number;
   /** Operations measured, over all batches. */
   readonly ops: number;
+}
+
+/** One checked property run of the reference adapter (`checkAdapter`): the engine's own throughput. */
+export interface PropertyRunMeasurement {
+  readonly adapter: string;
+  readonly seed: number;
+  readonly runs: number;
+  readonly opsChecked: number;
+  readonly durationMs: number;
+  readonly opsPerSecond: number;
+  readonly verdict: string;
 }
 
 /** Heap held per resident span, measured after a full GC before and after building the window. */
@@ -148,6 +160,8 @@ export interface BenchReport {
   readonly sizes: readonly number[];
   readonly measurements: readonly BenchMeasurement[];
   readonly memory: readonly MemoryMeasurement[];
+  /** One checked property run per round; the report quotes the fastest. */
+  readonly propertyRuns: readonly PropertyRunMeasurement[];
   readonly targets: readonly TargetResult[];
   /** Benches that could not run, and why; never silently dropped. */
   readonly missing: readonly string[];

@@ -1,5 +1,5 @@
 import { BENCH_PATHS, type BenchReport, type BenchSubject, type MemoryMeasurement, type TargetResult } from './BenchReport.ts';
-import { formatNs, formatPercent, formatRatio, formatSize, opsPerSecond, significant } from './benchFormat.ts';
+import { formatNs, formatPercent, formatRatio, formatSize, significant } from './benchFormat.ts';
 import { findMeasurement } from './benchTargets.ts';
 
 const SUBJECT_LABEL: Readonly<Record<BenchSubject, string>> = { reference: 'reference', naive: 'naive', ceiling: 'ceiling' };
@@ -65,8 +65,9 @@ function costSection(report: BenchReport, chartFile: string): string[] {
   const lines = [
     '## Cost per operation',
     '',
-    `Median over batches of the mean cost per operation (re-frame: per resident span), by resident spans in the window. ` +
-      'Reference rows are `ReferenceRuntime.apply(op)`: validation, execution and the audit-log entry.',
+    `Process CPU time per operation (re-frame: per resident span), by resident spans in the window: the median batch, ` +
+      'lowest round. Reference rows are `ReferenceRuntime.apply(op)`: validation, execution and the audit-log entry. ' +
+      'Wall-time medians of the same batches are in the JSON report (`wallNsPerOp`).',
     '',
     `![cost per operation against window size, log-log](${chartFile})`,
     '',
@@ -89,9 +90,14 @@ function costSection(report: BenchReport, chartFile: string): string[] {
 }
 
 function throughputLine(report: BenchReport): string[] {
-  const run = report.measurements.filter((m) => m.subject === 'reference' && m.path === 'property-run');
-  if (run.length === 0) return [];
-  return run.map((m) => `Checked property run: ${Math.round(opsPerSecond(m.nsPerOp)).toLocaleString('en-US')} operations per second (${formatNs(m.nsPerOp)} per checked operation).`);
+  if (report.propertyRuns.length === 0) return [];
+  const best = report.propertyRuns.reduce((a, b) => (b.opsPerSecond > a.opsPerSecond ? b : a));
+  const all = report.propertyRuns.map((r) => r.opsPerSecond.toLocaleString('en-US')).join(', ');
+  return [
+    `**Checked property run** (\`checkAdapter\` on the ${best.adapter} adapter, ${best.runs} generated episodes, seed ${best.seed}, verdict ${best.verdict}): ` +
+      `${best.opsPerSecond.toLocaleString('en-US')} checked operations per second, ${formatNs(1e9 / Math.max(best.opsPerSecond, 1))} per operation ` +
+      `(${best.opsChecked.toLocaleString('en-US')} operations in ${significant(best.durationMs / 1000)} s; every round: ${all}).`,
+  ];
 }
 
 function memorySection(memory: readonly MemoryMeasurement[]): string[] {
@@ -117,6 +123,8 @@ function methodSection(report: BenchReport): string[] {
     '',
     `- Window: ${method.window}`,
     `- Content: seeded pseudo-text, ASCII, ${method.contentBytes.min}–${method.contentBytes.max} bytes per span (mean ${Math.round(method.contentBytes.mean)}).`,
+    `- Clock: CPU time of the process (user + system, \`process.cpuUsage\`), less the measured cost of reading it, so ` +
+      'time spent waiting for a core on a shared machine is not counted; it does count GC and compiler threads.',
     `- Timing: tinybench; each sample is one batch of operations built beforehand (untimed) and applied back to back ` +
       `(${(['reference', 'naive', 'ceiling'] as const).map((s) => `${s} ${method.batch[s]} per batch`).join(', ')}); ` +
       `at least ${method.minBatches} batches and ${method.timeMs} ms of measured time per task and round. ` +
