@@ -83,7 +83,7 @@ export { ConservativeRuntime } from './adapters/ConservativeRuntime.ts';
 export { conservativeAdapter } from './adapters/conservative.ts';
 export { ContextOverflowError } from './adapters/ContextOverflowError.ts';
 export { loadScenario, parseScenario, serializeScenario, listScenarios, SCENARIOS_DIR } from './scenario/loadScenario.ts';
-export { runScenario } from './scenario/runScenario.ts';
+export { runScenario, scenarioTrace } from './scenario/runScenario.ts';
 export { ScenarioError } from './scenario/ScenarioError.ts';
 export type { ScenarioErrorCode } from './scenario/ScenarioError.ts';
 export { SCENARIO_FORMAT, FAILURE_KINDS } from './scenario/Scenario.ts';

@@ -99,3 +99,20 @@ describe('seed 001: the re-frame hallucinated constraint', () => {
     expect(probe(naive, 'hallucinated-constraint')).toMatchObject({ turn: 9, status: 'failed' });
   });
 });
+
+describe('scenario traces', () => {
+  it('each scenario yields the operation trace it issued on the reference, replayable as plain operations on a fresh reference (an explicit example for the checker)', async () => {
+    const { scenarioTrace } = await import('../../src/scenario/runScenario.ts');
+    const { ReferenceRuntime } = await import('../../src/model/ReferenceRuntime.ts');
+    for (const name of listScenarios()) {
+      const scenario = loadScenario(name);
+      const trace = await scenarioTrace(scenario);
+      expect(trace.length).toBeGreaterThan(10);
+      const config = scenario.window.storeDistinguishesAbsent === undefined ? { capacity: scenario.window.capacity } : { capacity: scenario.window.capacity, storeDistinguishesAbsent: scenario.window.storeDistinguishesAbsent };
+      const replayed = new ReferenceRuntime(config);
+      const outcomes = trace.map((op) => replayed.apply(op).kind);
+      expect(outcomes.filter((kind) => kind === 'evicted' || kind === 'compacted').length).toBeGreaterThan(0);
+      expect(trace.some((op) => op.kind === 'lookup' || op.kind === 'claim' || op.kind === 'callTool')).toBe(true);
+    }
+  });
+});

@@ -25,6 +25,8 @@ export class Driver {
   readonly entries: TimelineEntry[] = [];
   readonly occupancy: OccupancySample[] = [];
   readonly order: string[] = [];
+  /** Every operation applied, in order (the last one may be the one the runtime crashed on). */
+  readonly operations: Operation[] = [];
   readonly meta = new Map<string, SpanMeta>();
   readonly evidence = new Map<string, Set<Evidence>>();
   crash: { turn: number; message: string; code: string | undefined } | undefined;
@@ -68,6 +70,7 @@ export class Driver {
   /** Applies `op`; answers undefined once the runtime has crashed (a throw is a crash at this turn). */
   async apply(op: Operation, turn: number): Promise<Outcome | undefined> {
     if (this.crash !== undefined) return undefined;
+    this.operations.push(op);
     let outcome: Outcome;
     try {
       outcome = await this.system.apply(op);

@@ -1,4 +1,5 @@
 import type { InvariantId } from '../model/invariants.ts';
+import type { Operation } from '../model/Operation.ts';
 import type { Expectation, FailureKind } from './Scenario.ts';
 
 /** What happened at one moment of a scenario run, for the timeline and the chart. */
@@ -60,6 +61,8 @@ export interface ScenarioRun {
   readonly trigger: number;
   readonly lastTurn: number;
   readonly entries: readonly TimelineEntry[];
+  /** The operations the simulated agent issued, in order: replayable as a plain trace. */
+  readonly operations: readonly Operation[];
   readonly occupancy: readonly OccupancySample[];
   readonly probes: readonly ProbeResult[];
   /** Set when the runtime threw: the turn and message. */

@@ -1,4 +1,6 @@
 import type { Adapter } from '../adapters/Adapter.ts';
+import { referenceAdapter } from '../adapters/reference.ts';
+import type { Operation } from '../model/Operation.ts';
 import { Driver } from './Driver.ts';
 import { judgeRun } from './judgeRun.ts';
 import { assertProbe, fixProbe, needProbe, retryProbe } from './probes.ts';
@@ -46,6 +48,7 @@ export async function runScenario(scenario: Scenario, adapter: Adapter): Promise
     trigger: scenario.window.trigger,
     lastTurn,
     entries: driver.entries,
+    operations: driver.operations,
     occupancy: driver.occupancy,
     probes: ctx.probes,
     crash: driver.crash === undefined ? undefined : { turn: driver.crash.turn, message: driver.crash.message },
@@ -108,4 +111,12 @@ async function runEvent(ctx: RunContext, e: TimelineEvent): Promise<void> {
     case 'fix':
       return fixProbe(ctx, e);
   }
+}
+
+/**
+ * The operation trace a scenario produces on the reference runtime: a named, explicit example for the
+ * conformance engine to run before generated episodes (the agent's reactions are the reference's).
+ */
+export async function scenarioTrace(scenario: Scenario): Promise<readonly Operation[]> {
+  return (await runScenario(scenario, referenceAdapter)).operations;
 }
