@@ -128,3 +128,16 @@ export const POLICY_CHECKS: Readonly<Partial<Record<InvariantId, PolicyCheck>>> 
 
 /** The invariants policy mode can observe, in report order. */
 export const POLICY_INVARIANT_IDS = Object.keys(POLICY_CHECKS) as InvariantId[];
+
+/** What each check observes, in one line (spec/SPEC.md §4 "Policy mode"), for reports. */
+export const POLICY_RULES: Readonly<Partial<Record<InvariantId, string>>> = {
+  'INV-01': "every dropped message is held or named by the library's record outside the list",
+  'INV-03': "every dropped message is recoverable exactly from the library's record, or marked in the list",
+  'INV-04': 'an id never names a different message; no two messages share an id',
+  'INV-05': 'a message the pruner inserts names the messages it replaces',
+  'INV-09': 'request ids of side-effecting calls stay findable in the list or the record',
+  'INV-16': 'after a thrown or empty summary, every message is still in the list or recoverable',
+  'INV-17': 'each user statement stays in the list, as itself or quoted verbatim',
+  'INV-18': 'a call and its result are kept together (call first) or dropped together',
+  'INV-19': 'a system message that was first stays first, unchanged',
+};

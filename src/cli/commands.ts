@@ -5,6 +5,7 @@ import { checkCommand } from './checkCommand.ts';
 import { conformanceCommand } from './conformanceCommand.ts';
 import { replayCommand } from './replayCommand.ts';
 import { scenarioCommand } from './scenarioCommand.ts';
+import { ecosystemCommand } from './ecosystemCommand.ts';
 
 /** Every subcommand, in the order `--help` lists them. Add a command by adding its module here. */
-export const COMMANDS: readonly Command[] = [checkCommand, replayCommand, listCommand, conformanceCommand, scenarioCommand, demoCommand];
+export const COMMANDS: readonly Command[] = [checkCommand, replayCommand, listCommand, conformanceCommand, ecosystemCommand, scenarioCommand, demoCommand];

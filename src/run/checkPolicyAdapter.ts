@@ -6,14 +6,14 @@ import { renderMessages } from '../adapters/policy/PolicyMessage.ts';
 import { evaluatePolicyRun, type PolicyBreach } from '../check/evaluatePolicyRun.ts';
 import { POLICY_INVARIANT_IDS } from '../check/policyInvariants.ts';
 import { policyCaseArbitrary, type PolicyCase } from '../gen/policyCase.ts';
+import type { ModelCall } from '../gen/policyFakeModel.ts';
 import type { InvariantId } from '../model/invariants.ts';
 import { SPEC_VERSION } from '../model/specVersion.ts';
 import type { CheckReport, InvariantResult, Violation } from './CheckReport.ts';
 import type { PolicyCounterexample, PolicyRoundTrace } from './PolicyCounterexample.ts';
 import { runPolicyCase, type PolicyCaseRun } from './runPolicyCase.ts';
 import { policySituations } from './policySituations.ts';
-
-export const PRUNECHECK_VERSION = '0.1.0';
+import { PRUNECHECK_VERSION } from './version.ts';
 
 export interface PolicyCheckOptions {
   /** Generated conversations per invariant (the runs are shared: each case runs once). Default 40. */
@@ -33,6 +33,8 @@ export interface PolicyViolation extends Violation {
   readonly round: number;
   readonly before: readonly string[];
   readonly after: readonly string[];
+  /** The fake model's calls in the failing round. */
+  readonly modelCalls: readonly ModelCall[];
   readonly note?: string;
 }
 
@@ -184,6 +186,7 @@ function record(
     traceLength: c.turns.length,
     before: failing?.before ?? [],
     after: failing?.after ?? [],
+    modelCalls: failing?.modelCalls ?? [],
     ...(note === undefined ? {} : { note }),
   };
 }

@@ -24,6 +24,9 @@ export const deepagentsSummarizationAdapter: PolicyAdapter = {
   description: 'deepagents createSummarizationMiddleware (wrapModelCall) with StoreBackend over an InMemoryStore',
   package: 'deepagents',
   invariants: POLICY_CHECKABLE,
+  notes: {
+    'INV-17': 'Deliberate design: old user messages, the task included, are folded into the summary the model sees; the originals stay in state.messages and in the offloaded file (so INV-01 and INV-03 pass), but the model reads only the summary\'s version.',
+  },
   create(model, config) {
     const chatModel = new FakeLangChainModel(model);
     const backend = new StoreBackend({ store: new InMemoryStore(), namespace: ['prunecheck'] });

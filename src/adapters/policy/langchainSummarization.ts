@@ -22,6 +22,7 @@ export const langchainSummarizationAdapter: PolicyAdapter = {
   notes: {
     'INV-01': 'Deliberate design: the middleware replaces old messages with a summary (RemoveMessage(REMOVE_ALL)) and keeps no copy; only an earlier LangGraph checkpoint, if you keep one, still has them.',
     'INV-03': 'Deliberate design: replacing history with a summary is the feature; the summary does not say which messages it replaced.',
+    'INV-17': 'Deliberate design: old user messages, the task included, are folded into the summary; they survive only as far as the summarizer quotes them.',
     'INV-19': 'In createAgent the system prompt lives in `systemPrompt`, outside state.messages; this finding applies when a SystemMessage is in the state, where it is summarized away.',
   },
   create(model, config) {

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { INVARIANT_IDS } from '../../model/invariants.ts';
+import { AdapterLoadError } from '../AdapterLoadError.ts';
+import { findPolicyAdapter, POLICY_ADAPTERS } from './index.ts';
+import type { PolicyAdapter } from './PolicyAdapter.ts';
+
+/** True for a value shaped as a policy adapter (`kind: 'policy'`), so loaders can tell the two modes apart. */
+export function isPolicyAdapter(value: unknown): value is PolicyAdapter {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'policy';
+}
+
+/** Checks a module's default export is a policy adapter, naming the field that is wrong. */
+export function validatePolicyAdapter(value: unknown, source: string): PolicyAdapter {
+  const fail = (field: string, expected: string): never => {
+    throw new AdapterLoadError('BAD_ADAPTER', `${source}: default export${field} ${expected} (see README "Test your own pruner")`);
+  };
+  if (!isPolicyAdapter(value)) return fail('', "must be a policy adapter object with kind: 'policy', name, version, description, package, invariants and create()");
+  const a = value as unknown as Record<string, unknown>;
+  for (const field of ['name', 'version', 'description', 'package'] as const) {
+    if (typeof a[field] !== 'string' || a[field] === '') fail(`.${field}`, 'must be a non-empty string');
+  }
+  if (typeof a['create'] !== 'function') fail('.create', 'must be a function (model, config) => PolicySystem');
+  if (!Array.isArray(a['invariants'])) fail('.invariants', 'must be an array of invariant ids');
+  for (const id of a['invariants'] as unknown[]) {
+    if (!INVARIANT_IDS.includes(id as never)) fail('.invariants', `names unknown invariant ${JSON.stringify(id)}; known: ${INVARIANT_IDS.join(', ')}`);
+  }
+  return value;
+}
+
+/** Resolves `--adapter` for policy mode: a built-in policy adapter's name, or a module path whose default export is one. */
+export async function loadPolicyAdapter(ref: string): Promise<PolicyAdapter> {
+  const looksLikePath = ref.includes('/') || ref.includes('\\') || /\.(c|m)?(t|j)s$/.test(ref);
+  if (!looksLikePath) {
+    const entry = findPolicyAdapter(ref);
+    if (entry !== undefined) return entry.load();
+    throw new AdapterLoadError('UNKNOWN_ADAPTER', `unknown policy adapter '${ref}'; built-ins: ${POLICY_ADAPTERS.map((e) => e.name).join(', ')}; or pass a path to a module (./my-pruner.ts)`);
+  }
+  const path = resolve(ref);
+  if (!existsSync(path)) throw new AdapterLoadError('MODULE_NOT_FOUND', `adapter module ${path} does not exist; check the --adapter path`);
+  let module: Record<string, unknown>;
+  try {
+    module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+  } catch (error: unknown) {
+    throw new AdapterLoadError('IMPORT_FAILED', `could not import adapter module ${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  return validatePolicyAdapter(module['default'], path);
+}

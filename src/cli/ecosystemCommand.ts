@@ -1,0 +1,60 @@
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { POLICY_ADAPTERS } from '../adapters/policy/index.ts';
+import { POLICY_INVARIANT_IDS } from '../check/policyInvariants.ts';
+import { renderEcosystemJson, renderEcosystemMarkdown, type EcosystemReport } from '../report/policyEcosystemReport.ts';
+import { checkPolicyAdapter, type PolicyCheckReport } from '../run/checkPolicyAdapter.ts';
+import type { Command } from './Command.ts';
+import { integerFlag, parseOptions } from './parseOptions.ts';
+import { UsageError } from './UsageError.ts';
+
+/** The seed the committed report uses, so `npm run ecosystem` regenerates the same findings. */
+export const ECOSYSTEM_SEED = 20261130;
+export const ECOSYSTEM_RUNS = 100;
+
+const USAGE = `Usage: prunecheck ecosystem [--runs N] [--seed S] [--only <name>] [--out-dir DIR]
+
+Checks every npm pruner prunecheck ships a policy-mode adapter for (${POLICY_ADAPTERS.filter((e) => e.ecosystem).map((e) => e.name).join(', ')})
+and writes DIR/ecosystem.md and DIR/ecosystem.json (package@version × invariant), with each finding's shrunk
+counterexample under DIR/counterexamples/ and the command that replays it.
+
+Options:
+  --runs <N>      generated conversations per pruner (default ${ECOSYSTEM_RUNS})
+  --seed <S>      fast-check seed (default ${ECOSYSTEM_SEED}, the committed report's)
+  --only <name>   check one pruner (the report then lists only it)
+  --out-dir <DIR> where to write (default reports)
+
+Exit codes: 0 the report was written (findings are the report's content, not a failure); 2 usage errors.`;
+
+export const ecosystemCommand: Command = {
+  name: 'ecosystem',
+  summary: 'check the npm context pruners (langchain, deepagents, ai…) and write reports/ecosystem.md',
+  usage: USAGE,
+  async run(argv) {
+    const { values } = parseOptions('ecosystem', argv, { runs: { type: 'string' }, seed: { type: 'string' }, only: { type: 'string' }, 'out-dir': { type: 'string' } });
+    const runs = integerFlag('ecosystem', 'runs', values.runs, { min: 1, max: 100_000, example: '40' }) ?? ECOSYSTEM_RUNS;
+    const seed = integerFlag('ecosystem', 'seed', values.seed, { min: -0x80000000, max: 0xffffffff, example: '42' }) ?? ECOSYSTEM_SEED;
+    const outDir = values['out-dir'] ?? 'reports';
+    const entries = POLICY_ADAPTERS.filter((e) => e.ecosystem && (values.only === undefined || e.name === values.only));
+    if (entries.length === 0) {
+      throw new UsageError('UNKNOWN_ADAPTER', `ecosystem: --only ${values.only ?? ''} names no ecosystem pruner; known: ${POLICY_ADAPTERS.filter((e) => e.ecosystem).map((e) => e.name).join(', ')}`);
+    }
+    const cxDir = join(outDir, 'counterexamples');
+    mkdirSync(cxDir, { recursive: true });
+    const reports: PolicyCheckReport[] = [];
+    for (const entry of entries) {
+      // Files from an earlier run with this seed would otherwise outlive a finding that is gone.
+      for (const f of readdirSync(cxDir)) if (f.startsWith(`${entry.name}-`) && f.endsWith(`-${seed}.json`)) rmSync(join(cxDir, f));
+      const adapter = await entry.load();
+      process.stderr.write(`ecosystem: ${entry.name} (${adapter.package}@${adapter.version}) …`);
+      const report = await checkPolicyAdapter(adapter, { runs, seed, outDir: cxDir, adapterRef: entry.name });
+      process.stderr.write(` ${report.verdict}, ${report.violations.length} finding(s), ${(report.durationMs / 1000).toFixed(1)} s\n`);
+      reports.push(report);
+    }
+    const ecosystem: EcosystemReport = { format: 'prunecheck-ecosystem/1', node: process.versions.node, seed, runs, invariants: POLICY_INVARIANT_IDS, reports };
+    writeFileSync(join(outDir, 'ecosystem.json'), renderEcosystemJson(ecosystem));
+    writeFileSync(join(outDir, 'ecosystem.md'), renderEcosystemMarkdown(ecosystem));
+    process.stdout.write(`wrote ${join(outDir, 'ecosystem.md')} and ${join(outDir, 'ecosystem.json')}; ${reports.reduce((n, r) => n + r.violations.length, 0)} findings, counterexamples in ${cxDir}\n`);
+    return 0;
+  },
+};
