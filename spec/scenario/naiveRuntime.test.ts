@@ -72,3 +72,15 @@ describe('ConservativeRuntime (the inverse failure)', () => {
     expect(rt.apply({ kind: 'prune', spanId: 'a' })).toMatchObject({ kind: 'evicted', mode: 'reversible' });
   });
 });
+
+describe('NaiveRuntime edits', () => {
+  it('makes room for a grown span by silently evicting others, and refuses one larger than the window', () => {
+    const rt = new NaiveRuntime({ capacity: 100 });
+    rt.apply(raw('a', 40, 0.1));
+    rt.apply(raw('b', 40, 0.9));
+    expect(rt.apply({ kind: 'edit', spanId: 'b', content: 'x'.repeat(320) })).toEqual({ kind: 'edited', spanId: 'b', tokens: 80 });
+    expect(rt.observe(['a', 'b']).map((o) => o.resident?.tokens)).toEqual([undefined, 80]);
+    expect(rt.apply({ kind: 'edit', spanId: 'b', content: 'x'.repeat(404) }).kind).toBe('window-full');
+    expect(rt.apply({ kind: 'edit', spanId: 'a', content: 'y' })).toMatchObject({ kind: 'rejected', reason: 'not-resident' });
+  });
+});

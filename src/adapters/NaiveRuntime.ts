@@ -142,14 +142,13 @@ export class NaiveRuntime {
     const span = this.find(op.spanId);
     if (span === undefined) return { kind: 'rejected', spanId: op.spanId, reason: 'not-resident' };
     const tokens = estimateTokens(op.content);
-    span.tokens = 0;
-    if (!this.makeRoom(tokens)) {
-      span.tokens = tokens;
-      return this.full(op.spanId, tokens);
-    }
-    if (this.find(op.spanId) === undefined) this.spans.push(span);
+    if (tokens > this.capacity) return this.full(op.spanId, tokens);
+    // The edited span moves to the tail; room is made among the others, silently.
+    this.remove(span.id);
+    this.makeRoom(tokens);
     span.content = op.content;
     span.tokens = tokens;
+    this.spans.push(span);
     return { kind: 'edited', spanId: span.id, tokens };
   }
 
