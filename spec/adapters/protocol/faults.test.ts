@@ -51,6 +51,10 @@ describe('protocol faults are typed errors at the step, never crashes or hangs',
     expectProtocolError(await faultOnFirstApply('signal'), 'CHILD_EXITED', /killed by SIGKILL/);
   });
 
+  it('a child that closes its stdout and lives on: CHILD_EXITED without waiting for the timeout', async () => {
+    expectProtocolError(await faultOnFirstApply('close-stdout', { ...LIMITS, timeoutMs: 30_000 }), 'CHILD_EXITED', /closed its stdout while prunecheck waited/);
+  });
+
   it('a line that is not JSON, or JSON that is not an object: BAD_JSON quoting the line', async () => {
     expectProtocolError(await faultOnFirstApply('not-json'), 'BAD_JSON', /not JSON: "Traceback \(most recent call last\): oops"/);
     expectProtocolError(await faultOnFirstApply('not-object'), 'BAD_JSON', /not a JSON object: "\[1, 2, 3\]"/);

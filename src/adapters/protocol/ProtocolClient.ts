@@ -83,6 +83,8 @@ export class ProtocolClient {
       this.failWith('SPAWN_FAILED', `could not start '${file}': ${error.code ?? error.message}; check the command after 'cmd:' (is it installed and on PATH?)`);
     });
     this.child.stdout?.on('data', (chunk: Buffer) => this.onData(chunk));
+    // A child may close stdout and live on; give a real exit a moment to be the one reported.
+    this.child.stdout?.once('end', () => setTimeout(() => this.onGone(), 200).unref());
     this.child.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk));
     this.child.stdin?.on('error', (error: NodeJS.ErrnoException) => {
       if (this.pending !== undefined) this.failWith('CHILD_EXITED', `could not write the ${this.pending.method} request (${error.code ?? error.message}): the child closed its stdin`);

@@ -63,6 +63,10 @@ function apply(id, params) {
       process.stdout.write('{"id":1,"result":"');
       for (let i = 0; i < 100; i++) process.stdout.write('y'.repeat(10_000));
       return;
+    case 'close-stdout':
+      process.stdout.end();
+      setInterval(() => undefined, 1000);
+      return;
     case 'hang':
       process.stderr.write('waiting for a lock that never frees\n');
       return;
