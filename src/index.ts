@@ -92,3 +92,23 @@ export type { ScenarioRun, ProbeResult, TimelineEntry, OccupancySample, Expectat
 export { renderTimeline } from './report/scenarioTimeline.ts';
 export { renderScenariosMarkdown } from './report/scenarioMarkdown.ts';
 export { renderOccupancyChart } from './report/occupancyChart.ts';
+
+// Policy mode: message-list pruners that decide for themselves (README "Test your own pruner").
+export type { PolicyAdapter, PolicySystem, PolicyStep, PolicyRecord, PolicyConfig, FakeChatModel } from './adapters/policy/PolicyAdapter.ts';
+export type { PolicyMessage, PolicyToolCall, PolicyRole } from './adapters/policy/PolicyMessage.ts';
+export { renderMessages } from './adapters/policy/PolicyMessage.ts';
+export { POLICY_ADAPTERS, findPolicyAdapter } from './adapters/policy/index.ts';
+export type { PolicyAdapterEntry } from './adapters/policy/index.ts';
+export { loadPolicyAdapter, validatePolicyAdapter, isPolicyAdapter } from './adapters/policy/loadPolicyAdapter.ts';
+export { POLICY_CHECKABLE } from './adapters/policy/policyInvariantIds.ts';
+export { checkPolicyAdapter, policyReplayCommand } from './run/checkPolicyAdapter.ts';
+export type { PolicyCheckOptions, PolicyCheckReport, PolicyViolation } from './run/checkPolicyAdapter.ts';
+export { replayPolicyCounterexample, readPolicyCounterexample, PolicyCounterexampleError } from './run/replayPolicyCounterexample.ts';
+export type { PolicyReplayResult } from './run/replayPolicyCounterexample.ts';
+export type { PolicyCounterexample, PolicyRoundTrace } from './run/PolicyCounterexample.ts';
+export { FAKE_BEHAVIOURS } from './gen/policyFakeModel.ts';
+export type { FakeBehaviour, ModelCall } from './gen/policyFakeModel.ts';
+export type { PolicyCase } from './gen/policyCase.ts';
+export { renderEcosystemMarkdown, renderEcosystemJson } from './report/policyEcosystemReport.ts';
+export type { EcosystemReport } from './report/policyEcosystemReport.ts';
+export { renderPolicyPrettyReport } from './report/policyPrettyReport.ts';
