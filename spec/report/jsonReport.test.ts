@@ -25,6 +25,13 @@ describe('renderJsonReport', () => {
     for (const v of violations) expect(Object.keys(v)).toEqual(expect.arrayContaining(['invariant', 'step', 'because', 'replay']));
   });
 
+  it('keeps the fields of extended reports (policy mode)', () => {
+    const extended = { ...violationReport(), mode: 'policy', package: 'langchain', notes: { 'INV-19': 'by design' } };
+    const parsed = JSON.parse(renderJsonReport(extended)) as Record<string, unknown>;
+    expect(parsed).toEqual(extended);
+    expect(Object.keys(parsed).slice(0, 2)).toEqual(['adapter', 'verdict']);
+  });
+
   it('omits error when there is none', () => {
     expect(renderJsonReport(conformantReport())).not.toContain('"error"');
     expect(JSON.parse(renderJsonReport(errorReport()))).toHaveProperty('error', 'the adapter threw at step 2');

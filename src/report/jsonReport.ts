@@ -22,5 +22,6 @@ export function renderJsonReport(report: CheckReport): string {
     invariants: report.invariants,
     situations: report.situations,
   };
-  return jsonText(ordered);
+  // Reports of other engines extend CheckReport (policy mode adds mode, package, notes): keep their fields too.
+  return jsonText({ ...ordered, ...report, ...ordered });
 }
