@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { aiPruneMessagesAdapter } from '../../src/adapters/policy/aiPruneMessages.ts';
+import { deepagentsSummarizationAdapter } from '../../src/adapters/policy/deepagentsSummarization.ts';
+import { langchainContextEditingAdapter } from '../../src/adapters/policy/langchainContextEditing.ts';
+import { langchainSummarizationAdapter } from '../../src/adapters/policy/langchainSummarization.ts';
+import { langchainTrimMessagesAdapter } from '../../src/adapters/policy/langchainTrimMessages.ts';
+import { evaluatePolicyRun } from '../../src/check/evaluatePolicyRun.ts';
+import type { PolicyCase, TurnSpec } from '../../src/gen/policyCase.ts';
+import type { FakeBehaviour } from '../../src/gen/policyFakeModel.ts';
+import { runPolicyCase } from '../../src/run/runPolicyCase.ts';
+
+// Hand-written cases that pin what each library does (the research notes behind the adapters' notes).
+const refundThenNote: TurnSpec[] = [
+  { kind: 'tool-calls', calls: [{ tool: 'issue_refund', fails: false, retried: false }] },
+  { kind: 'user-statement' },
+  { kind: 'tool-calls', calls: [{ tool: 'send_email', fails: false, retried: false }] },
+  { kind: 'assistant-text' },
+];
+const caseWith = (script: FakeBehaviour[], extra: Partial<PolicyCase> = {}): PolicyCase => ({
+  system: true,
+  turns: refundThenNote,
+  rounds: 1,
+  script,
+  config: { triggerMessages: 4, keepMessages: 2 },
+  ...extra,
+});
+
+describe('what the npm pruners do, pinned on hand-written conversations', () => {
+  it('langchain summarizationMiddleware: a throwing summarizer turns history into an error text (INV-16)', async () => {
+    const run = await runPolicyCase(langchainSummarizationAdapter, caseWith(['throw']));
+    const after = run.observations[0]?.after ?? [];
+    expect(after.some((m) => m.content.includes('Error generating summary'))).toBe(true);
+    expect(after.some((m) => m.id === 'm1' && m.content.startsWith('TASK'))).toBe(false);
+    expect(evaluatePolicyRun(run, 'INV-16')?.invariant).toBe('INV-16');
+  });
+
+  it('langchain summarizationMiddleware: the summary takes the id of the first message it replaced (INV-04)', async () => {
+    const run = await runPolicyCase(langchainSummarizationAdapter, caseWith(['faithful'], { system: false }));
+    expect(run.observations[0]?.after[0]).toMatchObject({ id: 'm0', role: 'user' });
+    expect(run.observations[0]?.after[0]?.content).toMatch(/^Here is a summary/);
+    expect(evaluatePolicyRun(run, 'INV-04')?.invariant).toBe('INV-04');
+  });
+
+  it('deepagents: a throwing summarizer propagates and changes nothing; history stays in state and the file (INV-16)', async () => {
+    const run = await runPolicyCase(deepagentsSummarizationAdapter, caseWith(['throw']));
+    const o = run.observations[0];
+    expect(o?.threw).toMatch(/unavailable/);
+    expect(o?.after.map((m) => m.id)).toEqual(o?.before.map((m) => m.id));
+    expect(evaluatePolicyRun(run, 'INV-16')).toBeUndefined();
+  });
+
+  it('deepagents: offloads summarized messages, tool-call arguments included, and names the cutoff (INV-03, INV-05, INV-09)', async () => {
+    const run = await runPolicyCase(deepagentsSummarizationAdapter, caseWith(['drop-ids']));
+    const o = run.observations[0];
+    expect(o?.record.offloaded[0]?.path).toMatch(/^\/conversation_history\//);
+    expect(o?.record.offloaded[0]?.text).toContain('req-1');
+    expect(o?.after.find((m) => m.replaces !== undefined)?.replaces).toContain('m1');
+    for (const id of ['INV-03', 'INV-05', 'INV-09'] as const) expect(evaluatePolicyRun(run, id), id).toBeUndefined();
+  });
+
+  it('@langchain/core trimMessages: with includeSystem and startOn "human", a window with no human message comes back as [undefined] (INV-19)', async () => {
+    const run = await runPolicyCase(langchainTrimMessagesAdapter, caseWith([], { turns: [{ kind: 'tool-calls', calls: [{ tool: 'read_log', fails: false, retried: false }] }, { kind: 'assistant-text' }], config: { triggerMessages: 3, keepMessages: 1 } }));
+    expect(run.observations[0]?.record.metadata).toEqual({ undefinedEntries: 1 });
+    expect(run.observations[0]?.after).toEqual([]);
+    expect(evaluatePolicyRun(run, 'INV-19')?.invariant).toBe('INV-19');
+  });
+
+  it('langchain ClearToolUsesEdit: marks a cleared result in the list but keeps no copy (INV-03 passes, INV-01 fails)', async () => {
+    const run = await runPolicyCase(langchainContextEditingAdapter, caseWith([], { config: { triggerMessages: 4, keepMessages: 1 } }));
+    const cleared = run.observations[0]?.after.find((m) => m.role === 'tool' && m.content === '[cleared]');
+    expect(cleared).toMatchObject({ toolCallId: 'call_1', replaces: ['m3'] });
+    expect(cleared?.id).toBeUndefined();
+    expect(evaluatePolicyRun(run, 'INV-03')).toBeUndefined();
+    expect(evaluatePolicyRun(run, 'INV-01')?.invariant).toBe('INV-01');
+  });
+
+  it('ai pruneMessages: removes old tool calls with their request ids but never splits a pair (INV-09 fails, INV-18 passes)', async () => {
+    const run = await runPolicyCase(aiPruneMessagesAdapter, caseWith([], { config: { triggerMessages: 4, keepMessages: 2 } }));
+    const after = run.observations[0]?.after ?? [];
+    expect(after.some((m) => m.role === 'tool' && m.toolCallId === 'call_1')).toBe(false);
+    expect(evaluatePolicyRun(run, 'INV-09')?.because[0]).toMatch(/req-1/);
+    expect(evaluatePolicyRun(run, 'INV-18')).toBeUndefined();
+  });
+});
