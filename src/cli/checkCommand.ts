@@ -1,6 +1,6 @@
 import type { Adapter } from '../adapters/Adapter.ts';
 import { AdapterLoadError } from '../adapters/AdapterLoadError.ts';
-import { loadAdapter } from '../adapters/loadAdapter.ts';
+import type { PolicyAdapter } from '../adapters/policy/PolicyAdapter.ts';
 import { renderJsonReport } from '../report/jsonReport.ts';
 import { renderJunitReport } from '../report/junitReport.ts';
 import { renderMarkdownReport } from '../report/markdownReport.ts';
@@ -8,11 +8,15 @@ import { renderPrettyReport } from '../report/prettyReport.ts';
 import { createProgressPrinter } from '../report/progressPrinter.ts';
 import { writeReport } from '../report/writeReport.ts';
 import { checkAdapter } from '../run/checkAdapter.ts';
+import { checkPolicyAdapter } from '../run/checkPolicyAdapter.ts';
+import type { PolicyCheckOptions } from '../run/checkPolicyAdapter.ts';
 import type { CheckOptions } from '../run/CheckOptions.ts';
 import type { CheckReport } from '../run/CheckReport.ts';
 import type { Command } from './Command.ts';
 import { exitCodeFor } from './exitCode.ts';
 import { choiceFlag, integerFlag, parseOptions, positiveNumberFlag } from './parseOptions.ts';
+import { resolveAdapter } from './resolveAdapter.ts';
+import type { ResolvedAdapter } from './resolveAdapter.ts';
 import { commandLine } from './shellQuote.ts';
 import { UsageError } from './UsageError.ts';
 
@@ -29,11 +33,12 @@ after every step. Failures are shrunk and written to reports/counterexamples/ wi
 
 Options:
   --adapter <ref>          a built-in name (prunecheck list), a path to a .ts/.js module whose default export
-                           is an adapter, or cmd:<command line> for an out-of-process runtime
+                           is an adapter, or cmd:<command line> for an out-of-process runtime; policy-mode
+                           adapters (message-list pruners from npm) are checked by the policy engine
   --runs <N>               generated episodes (default 200)
   --seed <S>               fast-check seed (default: drawn from the clock; always printed)
   --time-limit <SEC>       stop starting new runs after SEC seconds
-  --max-steps <N>          longest generated episode, in operations (default 60)
+  --max-steps <N>          longest generated episode, in operations (default 60; policy mode: turns, default 12)
   --op-timeout <MS>        per-operation timeout for asynchronous adapters (default 5000)
   --reporter <name>        pretty (default), json, junit or markdown
   --out <FILE>             write the report to FILE (a summary still goes to stdout)
@@ -60,9 +65,9 @@ export function useColor(stream: { readonly isTTY?: boolean }): boolean {
 }
 
 /** A bad adapter reference is a usage problem: print what was wrong (with the built-ins) and exit 2. */
-export async function loadOrExplain(ref: string): Promise<Adapter | undefined> {
+export async function resolveOrExplain(ref: string): Promise<ResolvedAdapter | undefined> {
   try {
-    return await loadAdapter(ref);
+    return await resolveAdapter(ref);
   } catch (error: unknown) {
     if (!(error instanceof AdapterLoadError)) throw error;
     process.stderr.write(`prunecheck: ${error.message}\n`);
@@ -72,9 +77,10 @@ export async function loadOrExplain(ref: string): Promise<Adapter | undefined> {
 
 export interface CheckDependencies {
   readonly checkAdapter: (adapter: Adapter, options?: CheckOptions) => Promise<CheckReport>;
+  readonly checkPolicyAdapter?: (adapter: PolicyAdapter, options?: PolicyCheckOptions) => Promise<CheckReport>;
 }
 
-export function createCheckCommand(deps: CheckDependencies = { checkAdapter }): Command {
+export function createCheckCommand(deps: CheckDependencies = { checkAdapter, checkPolicyAdapter }): Command {
   return {
     name: 'check',
     summary: 'check a pruning runtime against every invariant of spec/SPEC.md',
@@ -101,24 +107,40 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter }): 
       const reporter = choiceFlag('check', 'reporter', values.reporter, REPORTERS) ?? 'pretty';
       if (values.out === '') throw new UsageError('BAD_OPTION_VALUE', 'check: --out needs a file name; e.g. --out reports/check.json');
 
-      const adapter = await loadOrExplain(ref);
-      if (adapter === undefined) return 2;
+      const resolved = await resolveOrExplain(ref);
+      if (resolved === undefined) return 2;
 
-      const progress = createProgressPrinter({ stream: process.stderr });
       let report: CheckReport;
-      try {
-        report = await deps.checkAdapter(adapter, {
+      if (resolved.mode === 'policy') {
+        // The policy engine generates whole conversations: no per-operation timeout, no time budget.
+        for (const flag of ['time-limit', 'op-timeout'] as const) {
+          if (values[flag] !== undefined) throw new UsageError('UNSUPPORTED_OPTION', `check: --${flag} does not apply to policy-mode adapters such as ${resolved.adapter.name}; use --runs to bound the check`);
+        }
+        const policyCheck = deps.checkPolicyAdapter ?? checkPolicyAdapter;
+        process.stderr.write(`prunecheck: ${resolved.adapter.name} is a policy-mode adapter (${resolved.adapter.package}); checking INV-16 onward and what applies of INV-01…15\n`);
+        report = await policyCheck(resolved.adapter, {
           adapterRef: ref,
-          onProgress: progress.update,
           ...(seed === undefined ? {} : { seed }),
           ...(runs === undefined ? {} : { runs }),
-          ...(timeLimitSeconds === undefined ? {} : { timeLimitSeconds }),
-          ...(maxSteps === undefined ? {} : { maxSteps }),
-          ...(opTimeoutMs === undefined ? {} : { opTimeoutMs }),
+          ...(maxSteps === undefined ? {} : { maxTurns: maxSteps }),
           ...(values.counterexamples === undefined ? {} : { outDir: values.counterexamples }),
         });
-      } finally {
-        progress.done();
+      } else {
+        const progress = createProgressPrinter({ stream: process.stderr });
+        try {
+          report = await deps.checkAdapter(resolved.adapter, {
+            adapterRef: ref,
+            onProgress: progress.update,
+            ...(seed === undefined ? {} : { seed }),
+            ...(runs === undefined ? {} : { runs }),
+            ...(timeLimitSeconds === undefined ? {} : { timeLimitSeconds }),
+            ...(maxSteps === undefined ? {} : { maxSteps }),
+            ...(opTimeoutMs === undefined ? {} : { opTimeoutMs }),
+            ...(values.counterexamples === undefined ? {} : { outDir: values.counterexamples }),
+          });
+        } finally {
+          progress.done();
+        }
       }
 
       // The same flags with the seed made explicit: report.runs counts runs done, which a failure cuts short.

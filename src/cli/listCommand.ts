@@ -1,4 +1,6 @@
 import { BUILTIN_ADAPTERS } from '../adapters/builtins.ts';
+import { BROKEN_POLICY_PRUNERS } from '../adapters/policy/broken/index.ts';
+import { POLICY_ADAPTERS } from '../adapters/policy/index.ts';
 import { ZOO_EXPECTATIONS } from '../adapters/zoo/index.ts';
 import { INVARIANT_IDS, INVARIANTS } from '../model/invariants.ts';
 import type { InvariantId } from '../model/invariants.ts';
@@ -30,6 +32,23 @@ export function listedAdapters(): ListedAdapter[] {
   });
 }
 
+/** A built-in policy-mode adapter (a message-list pruner); listed without loading its library. */
+export interface ListedPolicyAdapter {
+  readonly name: string;
+  readonly package: string;
+  /** A real npm package under test, as opposed to prunecheck's own pruners. */
+  readonly ecosystem: boolean;
+  /** For prunecheck's deliberately broken pruners: the invariants they are caught by. */
+  readonly breaks?: readonly InvariantId[];
+}
+
+export function listedPolicyAdapters(): ListedPolicyAdapter[] {
+  return POLICY_ADAPTERS.map((entry) => {
+    const breaks = BROKEN_POLICY_PRUNERS.filter((b) => b.adapter.name === entry.name).map((b) => b.caughtBy);
+    return { name: entry.name, package: entry.package, ecosystem: entry.ecosystem, ...(breaks.length === 0 ? {} : { breaks }) };
+  });
+}
+
 function text(): string {
   const adapters = listedAdapters();
   const width = Math.max(...adapters.map((a) => a.name.length));
@@ -38,6 +57,10 @@ function text(): string {
     const tag = a.kind === 'zoo' ? `[breaks ${a.breaks ?? ''}] ` : a.kind === 'baseline' ? '[baseline] ' : '';
     lines.push(`  ${a.name.padEnd(width)}  ${tag}${a.description}`);
   }
+  const policy = listedPolicyAdapters();
+  const policyWidth = Math.max(...policy.map((a) => a.name.length));
+  lines.push('', 'Policy-mode adapters (message-list pruners; prunecheck check --adapter <name>):', '');
+  for (const a of policy) lines.push(`  ${a.name.padEnd(policyWidth)}  ${a.breaks === undefined ? '' : `[breaks ${a.breaks.join(', ')}] `}${a.package}`);
   lines.push('', 'Invariants (spec/SPEC.md):', '');
   for (const id of INVARIANT_IDS) lines.push(`  ${id}  ${INVARIANTS[id]}`);
   lines.push('', "Or pass a path to your own adapter module, or cmd:<command line>; see spec/ADAPTER.md.");
@@ -47,11 +70,11 @@ function text(): string {
 export const listCommand: Command = {
   name: 'list',
   summary: 'list the built-in adapters (with the invariant each broken one breaks) and the invariants',
-  usage: 'Usage: prunecheck list [--json]\n\nLists the built-in adapters and the invariants of spec/SPEC.md. --json prints them as JSON.',
+  usage: 'Usage: prunecheck list [--json]\n\nLists the built-in adapters (runtime and policy mode) and the invariants of spec/SPEC.md. --json prints them as JSON.',
   async run(argv) {
     const { values } = parseOptions('list', argv, { json: { type: 'boolean' } });
     if (values.json === true) {
-      process.stdout.write(jsonText({ adapters: listedAdapters(), invariants: INVARIANT_IDS.map((id) => ({ id, rule: INVARIANTS[id] })) }));
+      process.stdout.write(jsonText({ adapters: listedAdapters(), policyAdapters: listedPolicyAdapters(), invariants: INVARIANT_IDS.map((id) => ({ id, rule: INVARIANTS[id] })) }));
     } else {
       process.stdout.write(text());
     }

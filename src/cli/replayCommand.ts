@@ -1,9 +1,12 @@
 import type { Adapter } from '../adapters/Adapter.ts';
 import { AdapterLoadError } from '../adapters/AdapterLoadError.ts';
 import { renderPrettyReport } from '../report/prettyReport.ts';
+import type { PolicyAdapter } from '../adapters/policy/PolicyAdapter.ts';
 import { replayCounterexample } from '../run/replayCounterexample.ts';
 import type { ReplayResult } from '../run/replayCounterexample.ts';
-import { loadOrExplain, useColor } from './checkCommand.ts';
+import { PolicyCounterexampleError, replayPolicyCounterexample } from '../run/replayPolicyCounterexample.ts';
+import type { PolicyReplayResult } from '../run/replayPolicyCounterexample.ts';
+import { resolveOrExplain, useColor } from './checkCommand.ts';
 import type { Command } from './Command.ts';
 import { CounterexampleFileError } from './CounterexampleFileError.ts';
 import { parseOptions } from './parseOptions.ts';
@@ -28,9 +31,10 @@ const HEADLINE: Record<ReplayResult['kind'], string> = {
 
 export interface ReplayDependencies {
   readonly replay: (file: string, options?: { adapter?: Adapter }) => Promise<ReplayResult>;
+  readonly replayPolicy?: (file: string, options?: { adapter?: PolicyAdapter }) => Promise<PolicyReplayResult>;
 }
 
-export function createReplayCommand(deps: ReplayDependencies = { replay: replayCounterexample }): Command {
+export function createReplayCommand(deps: ReplayDependencies = { replay: replayCounterexample, replayPolicy: replayPolicyCounterexample }): Command {
   return {
     name: 'replay',
     summary: 'replay a counterexample file: reproduced, diverged (nondeterminism), or now passing',
@@ -39,21 +43,24 @@ export function createReplayCommand(deps: ReplayDependencies = { replay: replayC
       const { values, positionals } = parseOptions('replay', argv, { adapter: { type: 'string' }, verbose: { type: 'boolean' } }, { max: 1, what: 'one counterexample file' });
       const file = positionals[0];
       if (file === undefined) throw new UsageError('MISSING_FILE', "replay: name the counterexample file; e.g. 'prunecheck replay reports/counterexamples/trusts-safe-claim-INV-03-7.json'");
+      let mode;
       try {
-        await readCounterexampleFile(file);
+        mode = (await readCounterexampleFile(file)).mode;
       } catch (error: unknown) {
         if (!(error instanceof CounterexampleFileError)) throw error;
         process.stderr.write(`prunecheck: replay: ${error.message}\n`);
         return 2;
       }
-      let adapter: Adapter | undefined;
-      if (values.adapter !== undefined) {
-        adapter = await loadOrExplain(values.adapter);
-        if (adapter === undefined) return 2;
+      const resolved = values.adapter === undefined ? undefined : await resolveOrExplain(values.adapter);
+      if (values.adapter !== undefined && resolved === undefined) return 2;
+      if (resolved !== undefined && resolved.mode !== mode) {
+        throw new UsageError('ADAPTER_MODE', `replay: ${file} is a ${mode}-mode counterexample but --adapter ${values.adapter ?? ''} is a ${resolved.mode}-mode adapter; pass an adapter of the same mode`);
       }
+      if (mode === 'policy') return replayPolicy(file, resolved?.mode === 'policy' ? resolved.adapter : undefined, deps.replayPolicy ?? replayPolicyCounterexample);
+
       let result: ReplayResult;
       try {
-        result = await deps.replay(file, adapter === undefined ? {} : { adapter });
+        result = await deps.replay(file, resolved?.mode === 'runtime' ? { adapter: resolved.adapter } : {});
       } catch (error: unknown) {
         // The adapter the file names cannot be loaded (moved module, renamed built-in): a usage problem.
         if (!(error instanceof AdapterLoadError)) throw error;
@@ -71,3 +78,22 @@ export function createReplayCommand(deps: ReplayDependencies = { replay: replayC
 }
 
 export const replayCommand = createReplayCommand();
+
+/** Policy-mode counterexamples go to the policy engine; the exit codes are the same. */
+async function replayPolicy(file: string, adapter: PolicyAdapter | undefined, replay: NonNullable<ReplayDependencies['replayPolicy']>): Promise<number> {
+  let result: PolicyReplayResult;
+  try {
+    result = await replay(file, adapter === undefined ? {} : { adapter });
+  } catch (error: unknown) {
+    if (!(error instanceof PolicyCounterexampleError) && !(error instanceof AdapterLoadError)) throw error;
+    process.stderr.write(`prunecheck: replay: ${error instanceof AdapterLoadError ? `${file}: ` : ''}${error.message}\n`);
+    return 2;
+  }
+  const cx = result.counterexample;
+  process.stdout.write(`replaying ${file}: ${cx.adapter} (${cx.package}) ${cx.invariant} in round ${cx.round} (seed ${cx.seed}; recorded with ${cx.adapter} ${cx.adapterVersion}, now ${result.adapterVersion})\n`);
+  for (const line of cx.because) process.stdout.write(`  recorded: ${line}\n`);
+  process.stdout.write(`${HEADLINE[result.kind]}: ${result.detail}\n`);
+  for (const line of result.because) process.stdout.write(`  now: ${line}\n`);
+  // `error`: the file's invariant cannot be observed in policy mode, so the file itself is wrong.
+  return result.kind === 'passed' ? 0 : result.kind === 'error' ? 2 : 1;
+}

@@ -1,0 +1,52 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CheckReport } from '../../src/run/CheckReport.ts';
+import { runCli } from '../helpers/cli.ts';
+
+// `check` and `replay` dispatch policy-mode adapters (message-list pruners) to the policy engine.
+const dir = mkdtempSync(join(tmpdir(), 'prunecheck-policy-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('policy mode through the CLI', () => {
+  it('check finds a broken pruner, writes its counterexample, and replay reproduces it', async () => {
+    const cx = join(dir, 'cx');
+    const out = join(dir, 'report.json');
+    const check = await runCli(['check', '--adapter', 'broken-drops-system', '--seed', '3', '--counterexamples', cx, '--reporter', 'json', '--out', out]);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain('broken-drops-system is a policy-mode adapter');
+    const report = JSON.parse(readFileSync(out, 'utf8')) as CheckReport & { mode: string };
+    expect(report).toMatchObject({ mode: 'policy', verdict: 'violation', seed: 3 });
+    const file = join(cx, 'broken-drops-system-INV-19-3.json');
+    expect(report.violations.map((v) => v.counterexample)).toContain(file);
+    expect(existsSync(file)).toBe(true);
+
+    const replay = await runCli(['replay', file]);
+    expect(replay.stdout).toMatch(/^reproduced: INV-19 breaks again in round \d+/m);
+    expect(replay.code).toBe(1);
+
+    const wrongMode = await runCli(['replay', file, '--adapter', 'reference']);
+    expect(wrongMode.code).toBe(2);
+    expect(wrongMode.stderr).toContain('is a policy-mode counterexample but --adapter reference is a runtime-mode adapter');
+  });
+
+  it('refuses runtime-only flags for a policy adapter', async () => {
+    const { code, stderr } = await runCli(['check', '--adapter', 'broken-drops-system', '--time-limit', '5']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('--time-limit does not apply to policy-mode adapters such as broken-drops-system');
+  });
+
+  it('an unknown name lists the runtime and the policy-mode built-ins', async () => {
+    const { code, stderr } = await runCli(['check', '--adapter', 'langchain']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/unknown adapter 'langchain'; built-ins: reference, .*; policy-mode built-ins: langchain-summarization, /);
+  });
+
+  it('list shows the policy-mode adapters and what the broken ones break', async () => {
+    const { stdout } = await runCli(['list', '--json']);
+    const parsed = JSON.parse(stdout) as { policyAdapters: { name: string; ecosystem: boolean; breaks?: string[] }[] };
+    expect(parsed.policyAdapters.find((a) => a.name === 'langchain-summarization')).toMatchObject({ ecosystem: true });
+    expect(parsed.policyAdapters.find((a) => a.name === 'broken-no-archive')?.breaks).toEqual(['INV-01', 'INV-09']);
+  });
+});
