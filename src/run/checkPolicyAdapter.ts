@@ -183,7 +183,7 @@ function record(
     because: breach.because,
     replay,
     counterexample: file,
-    traceLength: c.turns.length,
+    traceLength: Math.max(breach.round, result.observations.length),
     before: failing?.before ?? [],
     after: failing?.after ?? [],
     modelCalls: failing?.modelCalls ?? [],

@@ -1,7 +1,8 @@
 import type { PolicyAdapter } from '../adapters/policy/PolicyAdapter.ts';
 import type { PolicyMessage } from '../adapters/policy/PolicyMessage.ts';
 import type { PolicyObservation } from '../check/PolicyObservation.ts';
-import { createAdversarialModel, type ModelCall } from '../gen/policyFakeModel.ts';
+import type { PolicyStep, PolicySystem } from '../adapters/policy/PolicyAdapter.ts';
+import { createAdversarialModel, FakeModelOutage, type ModelCall } from '../gen/policyFakeModel.ts';
 import type { PolicyCase } from '../gen/policyCase.ts';
 import { buildConversation } from '../gen/policyHistory.ts';
 
@@ -28,7 +29,7 @@ export async function runPolicyCase(adapter: PolicyAdapter, c: PolicyCase): Prom
       const before = [...view, ...incoming];
       for (const m of before) if (m.id !== undefined && !seen.has(m.id)) seen.set(m.id, m);
       const callsBefore = model.calls.length;
-      const step = await system.step(incoming);
+      const step = await stepOrOutage(system, incoming, before);
       observations.push({
         round,
         before,
@@ -45,4 +46,18 @@ export async function runPolicyCase(adapter: PolicyAdapter, c: PolicyCase): Prom
     return { observations, calls: model.calls, adapterError: { round, message: error instanceof Error ? error.message : String(error) } };
   }
   return { observations, calls: model.calls };
+}
+
+/**
+ * A pruner that lets the summarizer's own outage propagate has changed nothing it could report: that is the
+ * library throwing (as deepagents does), not an adapter bug, so the list stays as it was. Any other exception
+ * is the adapter's.
+ */
+async function stepOrOutage(system: PolicySystem, incoming: readonly PolicyMessage[], before: readonly PolicyMessage[]): Promise<PolicyStep> {
+  try {
+    return await system.step(incoming);
+  } catch (error: unknown) {
+    if (!(error instanceof FakeModelOutage)) throw error;
+    return { view: before, record: { retained: [], offloaded: [], metadata: {} }, threw: error.message };
+  }
 }
