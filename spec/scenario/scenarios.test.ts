@@ -39,7 +39,9 @@ describe('seed 000: the turn-90 duplicate side effect', () => {
     const summary = at(r, 55, 'summary');
     expect(summary).toHaveLength(1);
     expect(summary[0]?.text).toMatch(/^s55 \(200 tok\) summarizes err-40…t51 \(12 spans\)/);
-    expect(summary[0]?.text).not.toMatch(/req-7f3a9c|30/);
+    const s55 = r.operations.find((op) => op.kind === 'summarize' && op.summaryId === 's55');
+    expect(s55?.kind === 'summarize' && s55.content).toMatch(/an upstream payouts call returned a structured error; the next action succeeded on another path/);
+    expect(s55?.kind === 'summarize' && s55.content).not.toMatch(/req-7f3a9c|retry|30/);
     expect(at(r, 55, 'evict').map((e) => e.text.split(' ')[0])).toContain('err-40');
   });
 
@@ -57,7 +59,8 @@ describe('seed 000: the turn-90 duplicate side effect', () => {
 
   it('the turn-120 summary fabricates "handled rate limiting by backing off", survives two further prunings, and is accepted by naive (INV-10 refuses it on the reference)', async () => {
     const naive = await run(name, 'naive');
-    expect(at(naive, 120, 'summary')[0]?.text).toMatch(/^s120 .*err-90/);
+    expect(at(naive, 120, 'summary')[0]?.text).toMatch(/^s120 .*err-90.* FABRICATED: "handled rate limiting by backing off"$/);
+    expect(at(naive, 120, 'summary').slice(1).every((e) => !e.text.includes('FABRICATED'))).toBe(true);
     expect(at(naive, 178, 'claim')[0]?.text).toMatch(/resting on s120 → substantiated/);
     expect(probe(naive, 'fabricated-claim-accepted')).toMatchObject({ turn: 178, status: 'failed' });
     const reference = await run(name, 'reference');

@@ -47,7 +47,8 @@ export class SimulatedModel {
     return parts.join(' ');
   }
 
-  private fabricationsFor(sources: readonly SummarySource[]): Fabrication[] {
+  /** The causal claims the fabricating summarizer adds to a summary of `sourceIds`. */
+  fabricationsFor(sources: readonly { readonly id: string }[]): Fabrication[] {
     return (this.spec.fabricate ?? []).filter((f) => sources.some((s) => s.id === f.about));
   }
 

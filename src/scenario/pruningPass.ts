@@ -51,7 +51,8 @@ export async function writeSummary(ctx: RunContext, turn: number, summaryId: str
   const content = model.summarize(sources.map((id) => ({ id, content: driver.meta.get(id)?.content ?? '', gist: driver.meta.get(id)?.gist })), label);
   driver.register({ id: summaryId, turn, content, gist: undefined, kind: 'summary' });
   const outcome = await driver.apply({ kind: 'summarize', summaryId, sourceIds: sources, content, tokens, score: model.summaryScore() }, turn);
-  if (outcome?.kind === 'summarized') driver.note(turn, 'summary', `${summaryId} (${tokens} tok) summarizes ${sources.length === 1 ? sources[0] : `${sources[0]}…${sources[sources.length - 1]} (${sources.length} spans)`}: "${clip(content)}"`);
+  const fabricated = model.fabricationsFor(sources.map((id) => ({ id }))).map((f) => ` FABRICATED: "${f.claim}"`).join('');
+  if (outcome?.kind === 'summarized') driver.note(turn, 'summary', `${summaryId} (${tokens} tok) summarizes ${sources.length === 1 ? sources[0] : `${sources[0]}…${sources[sources.length - 1]} (${sources.length} spans)`}: "${clip(content)}"${fabricated}`);
   else if (outcome !== undefined) driver.note(turn, 'reject', `summarize ${summaryId} answered ${outcome.kind}`);
 }
 
