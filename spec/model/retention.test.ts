@@ -175,6 +175,15 @@ describe('re-frames (INV-08)', () => {
     expect(rt.observe('cols').resident?.floored).toBe(false);
   });
 
+  it('INV-08 the policy never evicts a floored span, even once it gains a pointer; the model still may', () => {
+    const rt = derivedUnderFirstFrame();
+    applyAll(rt, { kind: 'reframe', frame: 'explain' }, { kind: 'persist', spanId: 'cols' });
+
+    expect(applyExpect(rt, { kind: 'compact', threshold: 1 }, 'compacted').refused).toContain('cols');
+    expect(rt.window.has('cols')).toBe(true);
+    expect(applyExpect(rt, { kind: 'prune', spanId: 'cols' }, 'evicted').mode).toBe('reversible');
+  });
+
   it('INV-08 a flipped span with a resolvable pointer is not floored and may leave reversibly', () => {
     const rt = derivedUnderFirstFrame();
     rt.apply({ kind: 'persist', spanId: 'cols' });
