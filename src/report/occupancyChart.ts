@@ -91,7 +91,7 @@ function lanes(run: ScenarioRun, laneTop: number, x: (turn: number) => number): 
       out.push(marker(lane.label, cx, cy, lane.color));
       const fabricated = lane.label === 'summary' && run.entries.some((e) => e.turn === turn && e.kind === 'summary' && e.text.includes('FABRICATED'));
       if (fabricated) out.push(`<circle cx="${cx}" cy="${cy}" r="7.5" fill="none" stroke="#c0392b" stroke-width="1.5"/><text x="${cx - 10}" y="${cy + 4}" text-anchor="end" font-size="9" fill="#c0392b">fabricated claim</text>`);
-      if (count > 1) out.push(`<text x="${cx + 6}" y="${cy + 4}" font-size="9" fill="${lane.color}">${count}</text>`);
+      if (count > 1) out.push(`<text x="${cx + (fabricated ? 10 : 6)}" y="${cy + 4}" font-size="9" fill="${lane.color}">${count}</text>`);
     }
     const evictions = run.entries.filter((e) => e.kind === 'evict' || e.kind === 'silent-evict').length;
     if (lane.label === 'tombstone' && counts.size === 0 && evictions > 0) {
