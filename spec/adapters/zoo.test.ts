@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_ADAPTERS, findBuiltin } from '../../src/adapters/builtins.ts';
+import { loadAdapter } from '../../src/adapters/loadAdapter.ts';
 import { referenceAdapter } from '../../src/adapters/reference.ts';
 import { FINGERPRINT_CHARS } from '../../src/adapters/zoo/DigestWrongBytes.ts';
 import { ZOO_ADAPTERS, ZOO_EXPECTATIONS } from '../../src/adapters/zoo/index.ts';
@@ -391,11 +392,12 @@ function zooAdapter(name: string) {
 }
 
 describe('the zoo of broken runtimes', () => {
-  it('has at least 14 members with distinct names, each registered as a built-in', () => {
+  it('has at least 14 members with distinct names, each a built-in that --adapter <name> loads', async () => {
     expect(ZOO_ADAPTERS.length).toBeGreaterThanOrEqual(14);
     expect(new Set(ZOO_ADAPTERS.map((a) => a.name)).size).toBe(ZOO_ADAPTERS.length);
     for (const adapter of ZOO_ADAPTERS) {
       expect(findBuiltin(adapter.name)).toBe(adapter);
+      expect(await loadAdapter(adapter.name)).toBe(adapter);
       expect(adapter.description).toMatch(/^Breaks INV-\d\d: /);
     }
     expect(BUILTIN_ADAPTERS.filter((a) => a.name === 'reference')).toHaveLength(1);
