@@ -1,12 +1,18 @@
 import { join } from 'node:path';
 import type { Adapter } from '../adapters/Adapter.ts';
 import { BUILTIN_ADAPTERS } from '../adapters/builtins.ts';
+import { BROKEN_POLICY_PRUNERS } from '../adapters/policy/broken/index.ts';
+import { POLICY_ADAPTERS } from '../adapters/policy/index.ts';
+import type { PolicyAdapterEntry } from '../adapters/policy/index.ts';
 import { ZOO_EXPECTATIONS } from '../adapters/zoo/index.ts';
 import { buildConformanceMatrix, meetsExpectation, renderConformanceJson, renderConformanceMarkdown } from '../report/conformanceMatrix.ts';
 import type { Expectation, MatrixEntry } from '../report/conformanceMatrix.ts';
 import { createProgressPrinter } from '../report/progressPrinter.ts';
 import { REPORTS_DIR, writeReport } from '../report/writeReport.ts';
 import { checkAdapter } from '../run/checkAdapter.ts';
+import { checkPolicyAdapter } from '../run/checkPolicyAdapter.ts';
+import type { CheckReport } from '../run/CheckReport.ts';
+import type { CheckOptions } from '../run/CheckOptions.ts';
 import type { CheckDependencies } from './checkCommand.ts';
 import { SEED_BOUNDS } from './checkCommand.ts';
 import type { Command } from './Command.ts';
@@ -18,12 +24,13 @@ export const DEFAULT_CONFORMANCE_SEED = 1;
 
 const USAGE = `Usage: prunecheck conformance [--runs N] [--seed S] [--time-limit SEC] [--only a,b,...] [--out-dir DIR]
 
-Runs the suite against the reference runtime and every built-in broken runtime (prunecheck list), and writes
+Runs the suite against the reference runtime and every built-in broken runtime, then prunecheck's own
+policy-mode pruners (archiving-window and the broken-* ones; the npm libraries are 'npm run ecosystem'), and writes
 DIR/conformance.md and DIR/conformance.json: a matrix of runtime × invariant with verdicts and the command that
 replays each finding. Counterexamples go to DIR/counterexamples/. DIR defaults to reports.
 
-The reference must be conformant; each zoo member must be caught on the invariant it was built to break; the
-baselines (naive, conservative) must fail somewhere. --seed defaults to ${DEFAULT_CONFORMANCE_SEED}, so the
+The reference and archiving-window must be conformant; each broken runtime or pruner must be caught on the
+invariant it was built to break; the baselines (naive, conservative) must fail somewhere. --seed defaults to ${DEFAULT_CONFORMANCE_SEED}, so the
 matrix is reproducible; --runs (default 200) and --time-limit apply to each runtime.
 
 Exit codes: 0 every runtime behaved as expected, 1 otherwise, 2 usage errors.`;
@@ -34,7 +41,22 @@ export function expectationFor(adapter: Adapter): Expectation {
   return ZOO_EXPECTATIONS[adapter.name] ?? 'violation';
 }
 
-export function createConformanceCommand(deps: CheckDependencies = { checkAdapter }): Command {
+/** A policy-mode pruner of prunecheck's own: a broken one must be caught on (the first of) its invariants. */
+export function policyExpectationFor(name: string): Expectation {
+  return BROKEN_POLICY_PRUNERS.find((b) => b.adapter.name === name)?.caughtBy ?? 'conformant';
+}
+
+/** One row of the suite: how to check it, and what it is expected to do. */
+interface Target {
+  readonly name: string;
+  readonly expected: Expectation;
+  check(options: { seed: number; outDir: string; runs?: number; timeLimitSeconds?: number; onProgress: CheckOptions['onProgress'] }): Promise<{ report: CheckReport; description: string }>;
+}
+
+/** prunecheck's own policy-mode pruners; the npm libraries are benchmarked by `npm run ecosystem`. */
+const OWN_POLICY_ADAPTERS: readonly PolicyAdapterEntry[] = POLICY_ADAPTERS.filter((entry) => !entry.ecosystem);
+
+export function createConformanceCommand(deps: CheckDependencies = { checkAdapter, checkPolicyAdapter }): Command {
   return {
     name: 'conformance',
     summary: 'the main job: check the reference and every built-in broken runtime; write the conformance matrix',
@@ -51,18 +73,16 @@ export function createConformanceCommand(deps: CheckDependencies = { checkAdapte
       const seed = integerFlag('conformance', 'seed', values.seed, SEED_BOUNDS) ?? DEFAULT_CONFORMANCE_SEED;
       const timeLimitSeconds = positiveNumberFlag('conformance', 'time-limit', values['time-limit'], '30');
       const outDir = values['out-dir'] ?? REPORTS_DIR;
-      const adapters = selectAdapters(values.only);
+      const targets = selectTargets(values.only, deps);
 
-      process.stdout.write(`prunecheck conformance: ${adapters.length} runtimes, seed ${seed}${runs === undefined ? '' : `, ${runs} runs each`}\n`);
+      process.stdout.write(`prunecheck conformance: ${targets.length} runtimes, seed ${seed}${runs === undefined ? '' : `, ${runs} runs each`}\n`);
       const entries: MatrixEntry[] = [];
-      for (const [i, adapter] of adapters.entries()) {
-        const expected = expectationFor(adapter);
+      for (const [i, target] of targets.entries()) {
         const progress = createProgressPrinter({ stream: process.stderr });
-        let report;
+        let checked;
         try {
-          report = await deps.checkAdapter(adapter, {
+          checked = await target.check({
             seed,
-            adapterRef: adapter.name,
             outDir: join(outDir, 'counterexamples'),
             onProgress: progress.update,
             ...(runs === undefined ? {} : { runs }),
@@ -71,11 +91,12 @@ export function createConformanceCommand(deps: CheckDependencies = { checkAdapte
         } finally {
           progress.done();
         }
-        entries.push({ report, expected, description: adapter.description ?? '' });
-        const ok = meetsExpectation(report, expected);
+        const { report } = checked;
+        entries.push({ report, expected: target.expected, description: checked.description });
+        const ok = meetsExpectation(report, target.expected);
         const found = report.violations.map((v) => `${v.invariant} at step ${v.step}`).join(', ');
-        const position = `[${String(i + 1).padStart(String(adapters.length).length)}/${adapters.length}]`;
-        process.stdout.write(`${position} ${adapter.name.padEnd(40)} ${report.verdict}${found === '' ? '' : ` (${found})`} — expected ${expected}: ${ok ? 'ok' : 'UNEXPECTED'} (${(report.durationMs / 1000).toFixed(1)} s)\n`);
+        const position = `[${String(i + 1).padStart(String(targets.length).length)}/${targets.length}]`;
+        process.stdout.write(`${position} ${target.name.padEnd(40)} ${report.verdict}${found === '' ? '' : ` (${found})`} — expected ${target.expected}: ${ok ? 'ok' : 'UNEXPECTED'} (${(report.durationMs / 1000).toFixed(1)} s)\n`);
       }
 
       const matrix = buildConformanceMatrix(entries, { seed, runs: entries[0]?.report.runs ?? 0 });
@@ -89,14 +110,36 @@ export function createConformanceCommand(deps: CheckDependencies = { checkAdapte
   };
 }
 
-function selectAdapters(only: string | undefined): readonly Adapter[] {
-  if (only === undefined) return BUILTIN_ADAPTERS;
+function selectTargets(only: string | undefined, deps: CheckDependencies): Target[] {
+  const runtime = BUILTIN_ADAPTERS.map(
+    (adapter): Target => ({
+      name: adapter.name,
+      expected: expectationFor(adapter),
+      async check({ seed, outDir, runs, timeLimitSeconds, onProgress }) {
+        const options: CheckOptions = { seed, outDir, adapterRef: adapter.name, ...(onProgress === undefined ? {} : { onProgress }), ...(runs === undefined ? {} : { runs }), ...(timeLimitSeconds === undefined ? {} : { timeLimitSeconds }) };
+        return { report: await deps.checkAdapter(adapter, options), description: adapter.description ?? '' };
+      },
+    }),
+  );
+  const policy = OWN_POLICY_ADAPTERS.map(
+    (entry): Target => ({
+      name: entry.name,
+      expected: policyExpectationFor(entry.name),
+      async check({ seed, outDir, runs }) {
+        const adapter = await entry.load();
+        const check = deps.checkPolicyAdapter ?? checkPolicyAdapter;
+        return { report: await check(adapter, { seed, outDir, adapterRef: entry.name, ...(runs === undefined ? {} : { runs }) }), description: `policy mode: ${adapter.description}` };
+      },
+    }),
+  );
+  const all = [...runtime, ...policy];
+  if (only === undefined) return all;
   const names = only.split(',').map((n) => n.trim()).filter((n) => n !== '');
-  const unknown = names.filter((n) => !BUILTIN_ADAPTERS.some((a) => a.name === n));
+  const unknown = names.filter((n) => !all.some((t) => t.name === n));
   if (names.length === 0 || unknown.length > 0) {
-    throw new UsageError('BAD_OPTION_VALUE', `conformance: --only names built-in adapters separated by commas; unknown: ${unknown.join(', ') || '(none given)'}; built-ins: ${BUILTIN_ADAPTERS.map((a) => a.name).join(', ')}`);
+    throw new UsageError('BAD_OPTION_VALUE', `conformance: --only names built-in adapters separated by commas; unknown: ${unknown.join(', ') || '(none given)'}; built-ins: ${all.map((t) => t.name).join(', ')}`);
   }
-  return BUILTIN_ADAPTERS.filter((a) => names.includes(a.name));
+  return all.filter((t) => names.includes(t.name));
 }
 
 export const conformanceCommand = createConformanceCommand();
