@@ -14,7 +14,8 @@ const CORRECT = 'cmd:python3 examples/python/correct_runtime.py';
 const BROKEN = 'cmd:python3 examples/python/broken_runtime.py';
 // The crashing child is respawned for every shrink attempt: start the interpreter itself, not a version-manager shim.
 const PYTHON = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
-const CRASHING = `cmd:${PYTHON} spec/adapters/protocol/children/crash_on_summarize.py`;
+const CRASHING = `cmd:${PYTHON} spec/adapters/protocol/children/faulty_summarizer.py exit`;
+const HANGING = `cmd:${PYTHON} spec/adapters/protocol/children/faulty_summarizer.py hang`;
 // 30 runs at seed 2 reach every dangerous situation with the reference, so a conformant runtime is "conformant".
 const FEW = { runs: 30, seed: 2 } as const;
 
@@ -55,6 +56,18 @@ describe('checkAdapter over the line protocol (cmd: adapters)', () => {
     const cx = JSON.parse(readFileSync(violation?.counterexample ?? '', 'utf8')) as Counterexample;
     expect(cx.trace.at(-1)?.kind).toBe('summarize');
     expect(cx.outcomes.at(-1)).toMatchObject({ kind: 'adapter-error' });
+    expect(cx.trace.length).toBeLessThanOrEqual(3);
+  });
+
+  it('a child that hangs past the per-operation timeout is a TIMEOUT (verdict unknown) at that step, counterexample saved', async () => {
+    const outDir = tempDir();
+    const report = await checkAdapter(await loadAdapter(HANGING), { ...FEW, outDir, adapterRef: HANGING, opTimeoutMs: 400 });
+    expect(report.verdict).toBe('unknown');
+    const violation = report.violations[0];
+    expect(violation?.invariant).toBe('TIMEOUT');
+    expect(violation?.because.join('\n')).toMatch(/did not answer within 400 ms/);
+    const cx = JSON.parse(readFileSync(violation?.counterexample ?? '', 'utf8')) as Counterexample;
+    expect(cx.trace.at(-1)?.kind).toBe('summarize');
     expect(cx.trace.length).toBeLessThanOrEqual(3);
   });
 
