@@ -1,6 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ClaimOp } from '../../src/model/Operation.ts';
-import { applyAll, applyExpect, derived, episode, raw } from '../helpers/model.ts';
+import { applyAll, applyExpect, assertProperty, derived, episode, raw } from '../helpers/model.ts';
+import { Driver, opTemplates } from '../helpers/modelOps.ts';
+
+const FILE = 'spec/model/claims.test.ts';
 
 const claim = (requiredIds: string[], text = 'handled rate limiting by backing off'): ClaimOp => ({ kind: 'claim', claim: text, requiredIds });
 
@@ -79,5 +83,34 @@ describe('claims rest on raw evidence (INV-10)', () => {
 
     expect(rt.window.used).toBe(used);
     expect(rt.log.at(-1)).toEqual({ step: rt.step, operation: claim(['s']), outcome: verdict });
+  });
+});
+
+describe('claims under random operation sequences (INV-10)', () => {
+  it('INV-10 under random operation sequences, substantiated only on resident or recoverable raw spans, and a lost id is always a gap', () => {
+    const name = 'INV-10 under random operation sequences, substantiated only on resident or recoverable raw spans, and a lost id is always a gap';
+    assertProperty(
+      FILE,
+      name,
+      fc.property(opTemplates, fc.uniqueArray(fc.nat({ max: 12 }), { minLength: 1, maxLength: 4 }), (templates, picks) => {
+        const driver = new Driver(episode(24));
+        for (const template of templates) driver.apply(driver.resolve(template));
+        const rt = driver.rt;
+        const ids = [...new Set(picks.map((n) => driver.ids()[n % driver.ids().length] as string))];
+
+        const verdict = rt.apply(claim(ids));
+
+        const answers = ids.map((id) => rt.lookup(id).kind);
+        const derivedOnly = ids.some((id) => rt.span(id)?.kind !== 'raw');
+        const expected = answers.includes('tombstoned') ? 'gap' : answers.includes('absent') ? 'unfounded' : derivedOnly ? 'derived-only' : 'substantiated';
+        expect(verdict.kind, JSON.stringify({ ids, answers })).toBe(expected);
+        if (verdict.kind === 'substantiated') {
+          for (const id of ids) {
+            expect(rt.span(id)?.kind, id).toBe('raw');
+            expect(['resident', 'recoverable'], id).toContain(rt.lookup(id).kind);
+          }
+        }
+      }),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ModelError } from '../../src/model/ModelError.ts';
 import { applyAll, applyExpect, assertProperty, derived, episode, ignoringNotices, raw, snapshot } from '../helpers/model.ts';
 import { Driver, opTemplates } from '../helpers/modelOps.ts';
 
@@ -128,6 +129,32 @@ describe('summaries and retention (INV-14)', () => {
           if ('kind' in outcome && outcome.kind === 'summarized') {
             expect(driver.seen.slice(0, -1).map((id) => [id, driver.rt.span(id)?.score, driver.rt.view(driver.rt.span(id)!).floored])).toEqual(scores);
           }
+        }
+      }),
+    );
+  });
+});
+
+describe('summaries under random operation sequences (INV-05)', () => {
+  it('INV-05 under random operation sequences, every summary carries provenance and sources, and re-summarizes only when escalated', () => {
+    const name = 'INV-05 under random operation sequences, every summary carries provenance and sources, and re-summarizes only when escalated';
+    assertProperty(
+      FILE,
+      name,
+      fc.property(opTemplates, (templates) => {
+        const driver = new Driver(episode(24));
+        const rt = driver.rt;
+        for (const template of templates) {
+          const op = driver.resolve(template);
+          const outcome = driver.apply(op);
+          if (op.kind !== 'summarize' || outcome instanceof ModelError || outcome.kind !== 'summarized') continue;
+          expect(rt.observe(op.summaryId).resident).toMatchObject({
+            kind: 'summary',
+            sources: op.sourceIds,
+            provenance: { derived: true, modelVersion: rt.modelVersion, policyVersion: rt.policyVersion, step: rt.step },
+          });
+          if (op.escalate !== true) for (const id of op.sourceIds) expect(rt.span(id)?.kind, id).not.toBe('summary');
+          for (const id of op.sourceIds) expect(rt.derivationChain(op.summaryId)).toEqual(expect.arrayContaining([id, ...rt.derivationChain(id)]));
         }
       }),
     );
