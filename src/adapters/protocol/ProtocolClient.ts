@@ -61,6 +61,8 @@ export class ProtocolClient {
   private nextId = 1;
   private pending: Pending | undefined;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Calls made and not yet settled; with none, a call is sent at once instead of through the queue. */
+  private inFlight = 0;
   private fault: ProtocolError | undefined;
   /** A fault that happened between requests (an unsolicited line, an exit): thrown by the next call. */
   private undelivered: ProtocolError | undefined;
@@ -129,8 +131,12 @@ export class ProtocolClient {
 
   /** Sends one request and waits for its answer. Requests are queued, one outstanding at a time. */
   call<M extends Method>(method: M, params: MethodParams[M], timeoutMs = this.options.timeoutMs): Promise<CallOutcome> {
-    const run = this.queue.then(() => this.send(method, params, timeoutMs));
-    this.queue = run.catch(() => undefined);
+    const run = this.inFlight === 0 ? this.send(method, params, timeoutMs) : this.queue.then(() => this.send(method, params, timeoutMs));
+    this.inFlight += 1;
+    this.queue = run.then(
+      () => void (this.inFlight -= 1),
+      () => void (this.inFlight -= 1),
+    );
     return run;
   }
 
