@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultReportPath, jsonText, writeReport } from '../../src/report/writeReport.ts';
+import { jsonText, writeReport } from '../../src/report/writeReport.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'prunecheck-write-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -20,9 +20,5 @@ describe('writeReport', () => {
     await writeReport(target, 'first\n');
     await writeReport(target, 'second\n');
     expect(readFileSync(target, 'utf8')).toBe('second\n');
-  });
-
-  it('puts default paths under reports/', () => {
-    expect(defaultReportPath('conformance.md')).toBe(join('reports', 'conformance.md'));
   });
 });

@@ -1,13 +1,8 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 
-/** Where prunecheck writes reports when the user names no path. */
+/** Where prunecheck writes reports when the user names no path (`--out`, `--out-dir`, `--counterexamples`). */
 export const REPORTS_DIR = 'reports';
-
-/** The default path of a report file: always under `reports/`. */
-export function defaultReportPath(fileName: string): string {
-  return join(REPORTS_DIR, fileName);
-}
 
 /** JSON as every prunecheck file is written: 2-space indentation and a trailing newline. */
 export function jsonText(value: unknown): string {
