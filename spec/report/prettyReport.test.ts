@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INVARIANT_IDS } from '../../src/model/invariants.ts';
+import { renderMarkdownReport } from '../../src/report/markdownReport.ts';
 import { renderPrettyReport } from '../../src/report/prettyReport.ts';
 import { conformantReport, errorReport, violationReport } from '../helpers/reports.ts';
 
@@ -17,6 +18,12 @@ describe('renderPrettyReport', () => {
     expect(text).toContain('  replay: npx prunecheck replay reports/counterexamples/no-tombstone-INV-01-42.json');
     expect(text).toContain('  – INV-09 Side-effecting retries are deduplicated outside the window (not claimed)');
     expect(text).toContain('verdict: violation (2 findings)');
+  });
+
+  it('prints a policy-mode note with its finding', () => {
+    const report = violationReport({ violations: [{ ...violationReport().violations[0]!, note: 'trimming drops the oldest messages by design' } as never] });
+    expect(renderPrettyReport(report)).toContain('  note: trimming drops the oldest messages by design\n  counterexample:');
+    expect(renderMarkdownReport(report)).toContain('Note: trimming drops the oldest messages by design');
   });
 
   it('uses ANSI colours only when asked', () => {

@@ -5,10 +5,13 @@ import { formatCount, mdCell, mdCode, mdTable } from './markdownText.ts';
 const STATUS: Record<InvariantResult['status'], string> = { passed: '✅ passed', violated: '❌ violated', 'not-claimed': '➖ not claimed', inconclusive: '❔ inconclusive' };
 
 function violationSection(v: Violation): string {
+  // Policy-mode findings may carry the library's own word that the behaviour is by design.
+  const note = (v as { readonly note?: unknown }).note;
   return [
     `### ${v.invariant} at step ${v.step} of ${v.traceLength}`,
     '',
     ...v.because.map((line) => `- ${mdCell(line)}`),
+    ...(typeof note === 'string' ? ['', `Note: ${mdCell(note)}`] : []),
     '',
     `Counterexample: \`${v.counterexample}\`. Replay:`,
     '',

@@ -30,6 +30,9 @@ export function renderPrettyReport(report: CheckReport, options: PrettyOptions =
   for (const v of report.violations) {
     lines.push('', paint(31, `✗ ${v.invariant} at step ${v.step} of ${v.traceLength}`));
     for (const line of v.because) lines.push(`    ${line}`);
+    // Policy-mode findings may carry the library's own word that the behaviour is by design.
+    const note = (v as { readonly note?: unknown }).note;
+    if (typeof note === 'string') lines.push(`  note: ${note}`);
     lines.push(`  counterexample: ${v.counterexample}`, `  replay: ${paint(1, v.replay)}`);
   }
   const situations = Object.entries(report.situations);
