@@ -51,9 +51,10 @@ export async function replayPolicyCounterexample(file: string, options: { adapte
   const adapter = options.adapter ?? (await loadPolicyAdapter(cx.adapterRef));
   const finish = (kind: PolicyReplayResult['kind'], because: readonly string[], detail: string): PolicyReplayResult => ({ kind, counterexample: cx, adapterVersion: adapter.version, because, detail });
   const run = await runPolicyCase(adapter, cx.case);
+  const sameVersion = adapter.name === cx.adapter && adapter.version === cx.adapterVersion;
   if (cx.invariant === 'ADAPTER-ERROR') {
     return run.adapterError === undefined
-      ? finish(adapter.version === cx.adapterVersion ? 'diverged' : 'passed', [], 'the adapter no longer throws on this case')
+      ? finish(sameVersion ? 'diverged' : 'passed', [], 'the adapter no longer throws on this case')
       : finish('reproduced', [run.adapterError.message], `the adapter throws again in round ${run.adapterError.round}`);
   }
   if (!POLICY_INVARIANT_IDS.includes(cx.invariant as InvariantId)) return finish('error', [], `${cx.invariant} is not observable in policy mode`);
@@ -61,6 +62,6 @@ export async function replayPolicyCounterexample(file: string, options: { adapte
   if (breach !== undefined && breach.invariant === cx.invariant) {
     return finish('reproduced', breach.because, `${cx.invariant} breaks again in round ${breach.round} (recorded: round ${cx.round})`);
   }
-  if (adapter.version === cx.adapterVersion) return finish('diverged', breach?.because ?? [], `${adapter.name} ${adapter.version} no longer breaks ${cx.invariant} on the same case: nondeterminism`);
+  if (sameVersion) return finish('diverged', breach?.because ?? [], `${adapter.name} ${adapter.version} no longer breaks ${cx.invariant} on the same case: nondeterminism`);
   return finish('passed', [], `${adapter.name} ${adapter.version} passes ${cx.invariant} on this case (recorded with ${cx.adapterVersion})`);
 }
