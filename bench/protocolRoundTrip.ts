@@ -10,6 +10,8 @@ import { protocolEpisode } from './protocolEpisode.ts';
 
 /** The reference runtime as a child process over stdio (spec/PROTOCOL.md). */
 export const REFERENCE_CHILD = 'node --import tsx examples/node/reference_runtime.ts';
+/** A runtime that does nothing, as a child: the cost of the round trips alone. */
+export const TRIVIAL_CHILD = 'node --import tsx bench/children/trivialRuntime.ts';
 
 export interface RoundTripOptions {
   /** Episodes per round, each a fresh `create`. */
@@ -21,7 +23,7 @@ export interface RoundTripOptions {
   readonly check?: { readonly runs: number; readonly seed: number } | false;
 }
 
-/** Operations per second of one workload, in-process and over stdio, and their ratio (in-process / stdio). */
+/** Operations per second of one workload, in-process and over stdio, and the median ratio (stdio time / in-process time). */
 export interface RoundTripResult {
   readonly workload: string;
   readonly inProcessOpsPerSecond: number;
@@ -46,54 +48,58 @@ const engineStep: Workload = async (system, op) => {
   if (op.kind === 'callTool') await system.request?.(op.signature);
 };
 
-async function opsPerSecond(adapter: Adapter, episodes: readonly Operation[][], workload: Workload): Promise<number> {
-  let ops = 0;
+async function secondsFor(adapter: Adapter, episode: readonly Operation[], workload: Workload): Promise<number> {
   const started = process.hrtime.bigint();
-  for (const episode of episodes) {
-    const system = await adapter.create({ capacity: CAPACITY });
-    for (const op of episode) await workload(system, op);
-    await system.close?.();
-    ops += episode.length;
-  }
-  return ops / (Number(process.hrtime.bigint() - started) / 1e9);
+  const system = await adapter.create({ capacity: CAPACITY });
+  for (const op of episode) await workload(system, op);
+  await system.close?.();
+  return Number(process.hrtime.bigint() - started) / 1e9;
 }
 
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 /**
- * Measures what the line protocol costs: the same seeded episodes through the reference in-process and through
- * the reference wrapped as a child (examples/node/reference_runtime.ts), in interleaved rounds, median of rounds.
+ * Measures what the line protocol costs: the same seeded episodes through the reference in-process, through
+ * the reference wrapped as a child (examples/node/reference_runtime.ts) and, as the floor, through a child
+ * whose runtime does nothing. Subjects alternate episode by episode, so load on the machine falls on all of
+ * them alike; each figure is the median over rounds.
  */
 export async function measureProtocolRoundTrip(options: RoundTripOptions = {}): Promise<RoundTripResult[]> {
   const { episodes = 20, episodeLength = 200, rounds = 5, seed = 'protocol', check = false } = options;
   const traces = Array.from({ length: episodes }, (_, i) => protocolEpisode(`${seed}-${i}`, episodeLength, CAPACITY));
+  const ops = episodes * episodeLength;
   const child = await commandAdapter(REFERENCE_CHILD);
+  const trivial = await commandAdapter(TRIVIAL_CHILD);
+  const subjects = [referenceAdapter, child, trivial] as const;
   const results: RoundTripResult[] = [];
   try {
-    for (const [workload, run] of [['apply only', applyOnly], ['engine step (observe, apply, observe)', engineStep]] as const) {
-      await opsPerSecond(referenceAdapter, traces.slice(0, 2), run);
-      await opsPerSecond(child, traces.slice(0, 2), run);
-      const inProcess: number[] = [];
-      const stdio: number[] = [];
+    const workloads = [['apply only', applyOnly], ['engine step (observe, apply, observe)', engineStep]] as const;
+    // Warm the JIT on both sides for every workload before the first measurement.
+    for (const [, run] of workloads) for (const subject of subjects) for (const trace of traces.slice(0, 5)) await secondsFor(subject, trace, run);
+    for (const [workload, run] of workloads) {
+      const perRound: [number, number, number][] = [];
       for (let round = 0; round < rounds; round++) {
-        inProcess.push(await opsPerSecond(referenceAdapter, traces, run));
-        stdio.push(await opsPerSecond(child, traces, run));
+        const seconds: [number, number, number] = [0, 0, 0];
+        for (const trace of traces) for (const [i, subject] of subjects.entries()) seconds[i] = (seconds[i] as number) + (await secondsFor(subject, trace, run));
+        perRound.push(seconds);
       }
-      results.push(result(workload, median(inProcess), median(stdio)));
+      const inProcess = median(perRound.map((r) => ops / r[0]));
+      results.push(result(workload, inProcess, median(perRound.map((r) => ops / r[1])), median(perRound.map((r) => r[1] / r[0]))));
+      results.push(result(`${workload}, runtime that does nothing (floor)`, inProcess, median(perRound.map((r) => ops / r[2])), median(perRound.map((r) => r[2] / r[0]))));
     }
     if (check !== false) {
       const inProcess = await checkAdapter(referenceAdapter, { ...check, outDir: 'reports/counterexamples' });
       const stdio = await checkAdapter(child, { ...check, outDir: 'reports/counterexamples' });
-      results.push(result(`checkAdapter (${check.runs} runs, seed ${check.seed})`, inProcess.opsPerSecond, stdio.opsPerSecond));
+      results.push(result(`checkAdapter (${check.runs} runs, seed ${check.seed})`, inProcess.opsPerSecond, stdio.opsPerSecond, inProcess.opsPerSecond / stdio.opsPerSecond));
     }
   } finally {
-    await child.drain();
+    await Promise.all([child.drain(), trivial.drain()]);
   }
   return results;
 }
 
-function result(workload: string, inProcessOpsPerSecond: number, stdioOpsPerSecond: number): RoundTripResult {
-  return { workload, inProcessOpsPerSecond: Math.round(inProcessOpsPerSecond), stdioOpsPerSecond: Math.round(stdioOpsPerSecond), ratio: Math.round((inProcessOpsPerSecond / stdioOpsPerSecond) * 10) / 10 };
+function result(workload: string, inProcessOpsPerSecond: number, stdioOpsPerSecond: number, ratio: number): RoundTripResult {
+  return { workload, inProcessOpsPerSecond: Math.round(inProcessOpsPerSecond), stdioOpsPerSecond: Math.round(stdioOpsPerSecond), ratio: Math.round(ratio * 10) / 10 };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
