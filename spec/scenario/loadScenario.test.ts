@@ -122,6 +122,21 @@ describe('loadScenario: malformed files name the file, the field, its line and w
     expect(() => loadScenario(join(dir, 'nope.json'))).toThrow(/nope\.json: no such file/);
   });
 
+  it('an expectation for a runtime that is not available lists the available ones, when the caller names them', () => {
+    const scenario = valid();
+    scenario['expect']['naiv'] = scenario['expect']['reference'];
+    const text = JSON.stringify(scenario, null, 2);
+    expect(parseScenario(text, 'scenarios/tiny.json').expect['naiv']).toHaveLength(1);
+    let error: unknown;
+    try {
+      parseScenario(text, 'scenarios/tiny.json', ['reference', 'naive', 'conservative']);
+    } catch (caught: unknown) {
+      error = caught;
+    }
+    expect(error).toMatchObject({ code: 'UNKNOWN_RUNTIME', path: '$.expect.naiv', line: lineOf(text, '"naiv"') });
+    expect((error as Error).message).toMatch(/no runtime named "naiv"; available: reference, naive, conservative/);
+  });
+
   it('loads a scenario from a path', () => {
     const path = join(dir, 'tiny.json');
     writeFileSync(path, JSON.stringify(valid(), null, 2));

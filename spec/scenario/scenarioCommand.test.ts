@@ -65,6 +65,16 @@ describe('prunecheck scenario', () => {
     expect(stderr).toMatch(/broken\.json:1: \$\.title: missing required field "title"/);
   });
 
+  it('exits 2 when the scenario names a runtime that is not built in and no --runtime is given; runs it with --runtime', async () => {
+    const scenario = loadScenario('rotated-log-identifier-loss');
+    const path = join(dir, 'rotated-log-identifier-loss.json');
+    writeFileSync(path, serializeScenario({ ...scenario, expect: { ...scenario.expect, optimistic: scenario.expect['naive'] ?? [] } }));
+    const bad = await runCli(['scenario', path]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/rotated-log-identifier-loss\.json:\d+: \$\.expect\.optimistic: no runtime named "optimistic"; available: reference, naive, conservative/);
+    expect((await runCli(['scenario', path, '--runtime', 'naive'])).code).toBe(0);
+  });
+
   it('--list names the built-in scenarios', async () => {
     const { code, stdout } = await runCli(['scenario', '--list']);
     expect(code).toBe(0);

@@ -10,8 +10,14 @@ import { validateScenario } from './validateScenario.ts';
 /** The scenarios prunecheck ships. */
 export const SCENARIOS_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
 
+/** How to load: where built-in names live, and which runtime names `expect` may use (default: any). */
+export interface LoadOptions {
+  readonly dir?: string;
+  readonly runtimes?: readonly string[];
+}
+
 /** Parses and validates scenario text; `file` is how errors name it. */
-export function parseScenario(text: string, file: string): Scenario {
+export function parseScenario(text: string, file: string, runtimes?: readonly string[]): Scenario {
   let located;
   try {
     located = parseJsonWithLines(text);
@@ -21,7 +27,7 @@ export function parseScenario(text: string, file: string): Scenario {
     }
     throw error;
   }
-  const scenario = validateScenario(located.value, new FieldReader(file, located.lines));
+  const scenario = validateScenario(located.value, new FieldReader(file, located.lines), runtimes);
   const stem = basename(file).replace(/\.json$/, '');
   if (file.endsWith('.json') && stem !== scenario.name) {
     throw new ScenarioError('BAD_VALUE', file, '$.name', located.lines.get('$.name'), `expected the file stem "${stem}", got "${scenario.name}" (rename one of them)`);
@@ -39,7 +45,8 @@ export function listScenarios(dir = SCENARIOS_DIR): string[] {
  * Loads a scenario by built-in name (`turn-90-duplicate-side-effect`) or by path (anything with a slash or a
  * `.json` suffix). Throws `ScenarioError` naming the file, field and line.
  */
-export function loadScenario(ref: string, dir = SCENARIOS_DIR): Scenario {
+export function loadScenario(ref: string, options: LoadOptions = {}): Scenario {
+  const dir = options.dir ?? SCENARIOS_DIR;
   const isPath = ref.includes('/') || ref.includes('\\') || ref.endsWith('.json');
   const path = isPath ? resolve(ref) : join(dir, `${ref}.json`);
   const shown = relative(process.cwd(), path) || path;
@@ -53,7 +60,7 @@ export function loadScenario(ref: string, dir = SCENARIOS_DIR): Scenario {
   } catch (error: unknown) {
     throw new ScenarioError('UNREADABLE', shown, undefined, undefined, `cannot read: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return parseScenario(text, shown);
+  return parseScenario(text, shown, options.runtimes);
 }
 
 /** The canonical text of a scenario: 2-space JSON with a trailing newline. */

@@ -7,7 +7,7 @@ const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const RECORD = /^\d{3}_[0-9a-f]{16}\.txt$/;
 
 /** Checks parsed JSON against the scenario format and answers a typed `Scenario`; throws `ScenarioError`. */
-export function validateScenario(value: unknown, r: FieldReader): Scenario {
+export function validateScenario(value: unknown, r: FieldReader, runtimes?: readonly string[]): Scenario {
   const top = r.object('$', value, ['format', 'name', 'title', 'record', 'reproduces', 'unit', 'seed', 'window', 'model', 'timeline', 'expect']);
   if (top['format'] !== SCENARIO_FORMAT) r.fail('BAD_VALUE', '$.format', `expected "${SCENARIO_FORMAT}", got ${JSON.stringify(top['format'])}`);
   const timeline = readTimeline(top, r);
@@ -22,7 +22,7 @@ export function validateScenario(value: unknown, r: FieldReader): Scenario {
     window: readWindow(top['window'], r),
     model: readModel(top['model'], r, timeline),
     timeline,
-    expect: readExpect(top['expect'], r),
+    expect: readExpect(top['expect'], r, runtimes),
   };
 }
 
@@ -96,12 +96,15 @@ function spanIds(timeline: readonly TimelineEvent[]): Set<string> {
   return ids;
 }
 
-function readExpect(value: unknown, r: FieldReader): Record<string, readonly Expectation[]> {
+function readExpect(value: unknown, r: FieldReader, runtimes: readonly string[] | undefined): Record<string, readonly Expectation[]> {
   const o = r.object('$.expect', value, ['reference'], Object.keys(value !== null && typeof value === 'object' ? value : {}));
   const out: Record<string, readonly Expectation[]> = {};
   for (const runtime of Object.keys(o)) {
     const path = `$.expect.${runtime}`;
     if (!/^[a-z][a-z0-9-]*$/.test(runtime)) r.fail('BAD_VALUE', path, 'runtime names are lowercase letters, digits and dashes');
+    if (runtimes !== undefined && !runtimes.includes(runtime)) {
+      r.fail('UNKNOWN_RUNTIME', path, `no runtime named "${runtime}"; available: ${runtimes.join(', ')} (run another runtime with --runtime <path>)`);
+    }
     out[runtime] = r.array(o, '$.expect', runtime, 1).map((item, i) => readExpectation(item, `${path}[${i}]`, r));
   }
   return out;
