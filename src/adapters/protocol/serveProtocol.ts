@@ -84,6 +84,8 @@ function errorBody(error: unknown): ErrorBody {
   return { kind: 'internal', code: 'EXCEPTION', message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
 }
 
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
 function* readLines(fd: number): Generator<string> {
   const buffer = Buffer.alloc(1 << 16);
   const utf8 = new StringDecoder('utf8');
@@ -93,7 +95,10 @@ function* readLines(fd: number): Generator<string> {
     try {
       n = readSync(fd, buffer, 0, buffer.length, null);
     } catch (error: unknown) {
-      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') continue;
+      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
+        Atomics.wait(PAUSE, 0, 0, 1); // a non-blocking stdin (a terminal, some pipes): wait 1 ms, do not spin
+        continue;
+      }
       if ((error as NodeJS.ErrnoException).code === 'EOF') return;
       throw error;
     }
