@@ -81,7 +81,8 @@ export function parseJsonWithLines(text: string): LocatedJson {
       if (text[pos] !== ':') fail(`unexpected ${describe()}; expected ':' after "${key}"`);
       pos += 1;
       const childPath = `${path}.${key}`;
-      out[key] = parseValue(childPath);
+      // defineProperty, so a "__proto__" key is an own field (and then an unknown one), not a prototype.
+      Object.defineProperty(out, key, { value: parseValue(childPath), enumerable: true, writable: true, configurable: true });
       lines.set(childPath, keyLine);
       skip();
       if (text[pos] === ',') {
