@@ -52,6 +52,13 @@ describe('buildConformanceMatrix', () => {
     expect(matrix.summary).toEqual({ runtimes: 4, asExpected: 3, unexpected: ['trusts-claims'] });
   });
 
+  it('says when each engine ran its default number of runs', () => {
+    const defaults = buildConformanceMatrix(entries, { seed: 42 });
+    expect(defaults).not.toHaveProperty('runs');
+    expect(renderConformanceMarkdown(defaults)).toContain("seed 42, each engine's default number of runs per runtime.");
+    expect(renderConformanceMarkdown(matrix)).toContain('seed 42, 200 runs per runtime.');
+  });
+
   it('round-trips through JSON', () => {
     const text = renderConformanceJson(matrix);
     expect(text.endsWith('\n')).toBe(true);

@@ -7,7 +7,7 @@ import { renderMarkdownReport } from '../report/markdownReport.ts';
 import { renderPrettyReport } from '../report/prettyReport.ts';
 import { createProgressPrinter } from '../report/progressPrinter.ts';
 import { writeReport } from '../report/writeReport.ts';
-import { checkAdapter } from '../run/checkAdapter.ts';
+import { checkAdapter, DEFAULTS } from '../run/checkAdapter.ts';
 import { checkPolicyAdapter } from '../run/checkPolicyAdapter.ts';
 import type { PolicyCheckOptions } from '../run/checkPolicyAdapter.ts';
 import type { CheckOptions } from '../run/CheckOptions.ts';
@@ -35,11 +35,11 @@ Options:
   --adapter <ref>          a built-in name (prunecheck list), a path to a .ts/.js module whose default export
                            is an adapter, or cmd:<command line> for an out-of-process runtime; policy-mode
                            adapters (message-list pruners from npm) are checked by the policy engine
-  --runs <N>               generated episodes (default 200)
+  --runs <N>               generated episodes (default ${DEFAULTS.runs}; policy mode: conversations, default 40)
   --seed <S>               fast-check seed (default: drawn from the clock; always printed)
   --time-limit <SEC>       stop starting new runs after SEC seconds
-  --max-steps <N>          longest generated episode, in operations (default 60; policy mode: turns, default 12)
-  --op-timeout <MS>        per-operation timeout for asynchronous adapters (default 5000)
+  --max-steps <N>          longest generated episode, in operations (default ${DEFAULTS.maxSteps}; policy mode: turns, default 12)
+  --op-timeout <MS>        per-operation timeout for asynchronous adapters (default ${DEFAULTS.opTimeoutMs})
   --reporter <name>        pretty (default), json, junit or markdown
   --out <FILE>             write the report to FILE (a summary still goes to stdout)
   --counterexamples <DIR>  where counterexamples are written (default reports/counterexamples)

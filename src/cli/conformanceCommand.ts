@@ -31,7 +31,7 @@ replays each finding. Counterexamples go to DIR/counterexamples/. DIR defaults t
 
 The reference and archiving-window must be conformant; each broken runtime or pruner must be caught on the
 invariant it was built to break; the baselines (naive, conservative) must fail somewhere. --seed defaults to ${DEFAULT_CONFORMANCE_SEED}, so the
-matrix is reproducible; --runs (default 200) and --time-limit apply to each runtime.
+matrix is reproducible; --runs (default: each engine's own) and --time-limit apply to each runtime.
 
 Exit codes: 0 every runtime behaved as expected, 1 otherwise, 2 usage errors.`;
 
@@ -99,7 +99,7 @@ export function createConformanceCommand(deps: CheckDependencies = { checkAdapte
         process.stdout.write(`${position} ${target.name.padEnd(40)} ${report.verdict}${found === '' ? '' : ` (${found})`} — expected ${target.expected}: ${ok ? 'ok' : 'UNEXPECTED'} (${(report.durationMs / 1000).toFixed(1)} s)\n`);
       }
 
-      const matrix = buildConformanceMatrix(entries, { seed, runs: entries[0]?.report.runs ?? 0 });
+      const matrix = buildConformanceMatrix(entries, { seed, runs });
       const md = await writeReport(join(outDir, 'conformance.md'), renderConformanceMarkdown(matrix));
       const json = await writeReport(join(outDir, 'conformance.json'), renderConformanceJson(matrix));
       const { summary } = matrix;

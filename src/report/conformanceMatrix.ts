@@ -41,7 +41,8 @@ export interface ConformanceMatrix {
   readonly prunecheckVersion: string;
   readonly specVersion: string;
   readonly seed: number;
-  readonly runs: number;
+  /** `--runs` as given; absent when each engine ran its default number (the rows say how many completed). */
+  readonly runs?: number;
   /** The invariants any report of the run covers (runtime-mode reports cover INV-01…15), in SPEC.md order. */
   readonly invariants: readonly { readonly id: InvariantId; readonly rule: string }[];
   readonly rows: readonly MatrixRow[];
@@ -70,7 +71,7 @@ function cellsOf(report: CheckReport, columns: readonly InvariantId[]): Partial<
   return cells;
 }
 
-export function buildConformanceMatrix(entries: readonly MatrixEntry[], run: { readonly seed: number; readonly runs: number }): ConformanceMatrix {
+export function buildConformanceMatrix(entries: readonly MatrixEntry[], run: { readonly seed: number; readonly runs?: number | undefined }): ConformanceMatrix {
   const covered = new Set(entries.flatMap((e) => e.report.invariants.map((r) => r.invariant)));
   const columns = INVARIANT_IDS.filter((id) => covered.has(id));
   const rows = entries.map(({ report, expected, description }): MatrixRow => ({
@@ -95,7 +96,7 @@ export function buildConformanceMatrix(entries: readonly MatrixEntry[], run: { r
     prunecheckVersion: first?.prunecheckVersion ?? '',
     specVersion: first?.specVersion ?? '',
     seed: run.seed,
-    runs: run.runs,
+    ...(run.runs === undefined ? {} : { runs: run.runs }),
     invariants: columns.map((id) => ({ id, rule: INVARIANTS[id] })),
     rows,
     summary: { runtimes: rows.length, asExpected: rows.filter((r) => r.asExpected).length, unexpected: rows.filter((r) => !r.asExpected).map((r) => r.runtime) },
@@ -121,7 +122,7 @@ export function renderConformanceMarkdown(matrix: ConformanceMatrix): string {
   return [
     '# prunecheck conformance matrix',
     '',
-    `prunecheck ${matrix.prunecheckVersion}, spec ${matrix.specVersion}; seed ${matrix.seed}, ${formatCount(matrix.runs)} runs per runtime. ` +
+    `prunecheck ${matrix.prunecheckVersion}, spec ${matrix.specVersion}; seed ${matrix.seed}, ${matrix.runs === undefined ? "each engine's default number of runs" : `${formatCount(matrix.runs)} runs`} per runtime. ` +
       `${summary.asExpected} of ${summary.runtimes} runtimes behaved as expected` +
       (summary.unexpected.length === 0 ? '.' : `; unexpected: ${summary.unexpected.map(mdCell).join(', ')}.`),
     '',
