@@ -42,6 +42,8 @@ export type GateDecision =
 
 export const DEFAULT_SCORE = 0.5;
 
+const NO_SOURCES: readonly string[] = Object.freeze([]);
+
 /**
  * The reference pruning runtime: the executable form of spec/SPEC.md. The model proposes, the runtime disposes
  * (seed 002, "Operational Effect"): every directive is validated, gated on runtime-verified backing-store state,
@@ -150,7 +152,8 @@ export class ReferenceRuntime {
     const input = op.span;
     const tokens = input.tokens ?? estimateTokens(input.content);
     if (!this.window.fits(tokens)) return this.full(input.id, tokens);
-    const sources = input.sources ?? [];
+    // One shared empty list rather than a fresh one per span: most spans are raw and declare no sources.
+    const sources = input.sources ?? NO_SOURCES;
     const span: Span = {
       id: input.id,
       kind: input.kind,
@@ -225,6 +228,8 @@ export class ReferenceRuntime {
     const handle = this.store.handleFor(span.id);
     const read = handle === undefined ? undefined : this.store.read(handle);
     const existence = read?.status === 'present' && read.digest === this.spanDigest(span);
+    // The copy matches: keep one string, the store's, instead of two of the same 64 hex characters.
+    if (existence && read?.status === 'present') span.digestCache = read.digest;
     return { existence, addressable: handle !== undefined, provenance: this.store.distinguishesAbsent, handle };
   }
 
