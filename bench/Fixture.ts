@@ -14,6 +14,8 @@ export interface BenchRuntime {
 /** How to make one subject's runtime, and how to pre-compute its per-span memo (untimed, unlogged). */
 export interface SubjectFactory {
   readonly subject: Exclude<BenchSubject, 'ceiling'>;
+  /** Spans in the pruned pool; default N/10 (at least 10). */
+  prunedPool?(size: number): number;
   create(): BenchRuntime;
   warm?(runtime: BenchRuntime, spanId: string): void;
 }
@@ -125,7 +127,7 @@ export class Fixture {
 
   /** The pruned pool and the ledger: history next to the resident window. */
   private buildHistory(rt: BenchRuntime): void {
-    const prunedCount = Math.max(10, Math.floor(this.size / 10));
+    const prunedCount = this.factory.prunedPool?.(this.size) ?? Math.max(10, Math.floor(this.size / 10));
     this.pruned = [];
     for (let j = 0; j < prunedCount; j += 1) {
       const spanId = `p-${j}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BenchMeasurement, BenchPathId, BenchSubject, MemoryMeasurement } from '../../src/report/BenchReport.ts';
-import { computeTargets, judge, memoryLimit, TARGETS } from '../../src/report/benchTargets.ts';
+import { computeTargets, judge, memoryBreakEven, memoryLimit, TARGETS } from '../../src/report/benchTargets.ts';
 
 function cell(subject: BenchSubject, path: BenchPathId, size: number, nsPerOp: number): BenchMeasurement {
   return { subject, path, size, nsPerOp, wallNsPerOp: nsPerOp * 2, rounds: [nsPerOp], meanNs: nsPerOp, rmePercent: 1, samples: 10, ops: 1_000 };
@@ -23,6 +23,13 @@ describe('computeTargets', () => {
     expect(prune).toMatchObject({ status: 'missed', measured: 2 });
     expect(prune?.missBy).toBeCloseTo(1 / 3, 10);
     expect(targets.get('scaling:claim-10')).toMatchObject({ status: 'not-measured', measured: undefined });
+    const withCeiling = byId([
+      cell('reference', 'lookup-resident', 1_000, 400),
+      cell('reference', 'lookup-resident', 1_000_000, 1_200),
+      cell('ceiling', 'map-get-set', 1_000, 50),
+      cell('ceiling', 'map-get-set', 1_000_000, 200),
+    ]);
+    expect(withCeiling.get('scaling:lookup-resident')?.detail).toContain('a bare Map get + set grows 4.00× over the same sizes');
   });
 
   it('judges the reversible prune against the sha256 rate at every size', () => {
@@ -63,6 +70,9 @@ describe('computeTargets', () => {
 
   it('judges memory per resident span against 1.5 × content + 300 B', () => {
     expect(memoryLimit(1_000)).toBe(1_800);
+    expect(memoryBreakEven(1_900, 1_024)).toBe(1_152);
+    expect(memoryLimit(1_152) - (1_152 + 876)).toBe(0);
+    expect(memoryBreakEven(1_200, 1_000)).toBe(0);
     const memory: MemoryMeasurement[] = [
       { subject: 'reference', size: 1_000, bytesPerSpan: 1_700, contentBytesPerSpan: 1_000, limitBytesPerSpan: 1_800 },
       { subject: 'reference', size: 1_000_000, bytesPerSpan: 1_980, contentBytesPerSpan: 1_000, limitBytesPerSpan: 1_800 },

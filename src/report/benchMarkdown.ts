@@ -1,6 +1,6 @@
 import { BENCH_PATHS, type BenchReport, type BenchSubject, type MemoryMeasurement, type TargetResult } from './BenchReport.ts';
 import { formatNs, formatPercent, formatRatio, formatSize, significant } from './benchFormat.ts';
-import { findMeasurement } from './benchTargets.ts';
+import { findMeasurement, memoryBreakEven } from './benchTargets.ts';
 
 const SUBJECT_LABEL: Readonly<Record<BenchSubject, string>> = { reference: 'reference', naive: 'naive', ceiling: 'ceiling' };
 
@@ -105,14 +105,22 @@ function memorySection(memory: readonly MemoryMeasurement[]): string[] {
   const lines = [
     '## Memory per resident span',
     '',
-    '| subject | spans | heap per span | content per span | limit (1.5 × content + 300 B) | status |',
-    '| --- | ---: | ---: | ---: | ---: | --- |',
+    '| subject | spans | heap per span | content per span | overhead per span | limit (1.5 × content + 300 B) | status | target holds for content ≥ |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: |',
   ];
   for (const m of memory) {
     const status = m.bytesPerSpan < m.limitBytesPerSpan ? 'under' : `**over** by ${formatPercent(m.bytesPerSpan / m.limitBytesPerSpan - 1)}`;
-    lines.push(`| ${m.subject} | ${formatSize(m.size)} | ${Math.round(m.bytesPerSpan)} B | ${Math.round(m.contentBytesPerSpan)} B | ${Math.round(m.limitBytesPerSpan)} B | ${status} |`);
+    const overhead = Math.round(m.bytesPerSpan - m.contentBytesPerSpan);
+    const breakEven = Math.ceil(memoryBreakEven(m.bytesPerSpan, m.contentBytesPerSpan));
+    lines.push(
+      `| ${m.subject} | ${formatSize(m.size)} | ${Math.round(m.bytesPerSpan)} B | ${Math.round(m.contentBytesPerSpan)} B | ${overhead} B | ${Math.round(m.limitBytesPerSpan)} B | ${status} | ${breakEven} B |`,
+    );
   }
-  lines.push('');
+  lines.push(
+    '',
+    'The overhead per span (heap per span less its content) hardly depends on content size, so the last column is the mean content size from which the target holds with this overhead.',
+    '',
+  );
   return lines;
 }
 

@@ -1,5 +1,5 @@
 import { BENCH_PATHS, benchPath, type BenchMeasurement, type BenchPathId, type BenchSubject, type MemoryMeasurement, type TargetResult } from './BenchReport.ts';
-import { formatNs, formatSize } from './benchFormat.ts';
+import { formatNs, formatRatio, formatSize } from './benchFormat.ts';
 
 /** The targets of the benchmark issue, as constants so the report and its tests name the same figures. */
 export const TARGETS = {
@@ -29,6 +29,15 @@ export interface TargetInputs {
 /** The memory ceiling per resident span for a given mean content size. */
 export function memoryLimit(contentBytesPerSpan: number): number {
   return TARGETS.memoryContentFactor * contentBytesPerSpan + TARGETS.memoryOverheadBytes;
+}
+
+/**
+ * The smallest mean content size for which a span's fixed overhead (heap per span less its content) stays
+ * within the memory target: content + overhead < 1.5 × content + 300 B ⇔ content > (overhead − 300 B) / 0.5.
+ */
+export function memoryBreakEven(bytesPerSpan: number, contentBytesPerSpan: number): number {
+  const overhead = bytesPerSpan - contentBytesPerSpan;
+  return Math.max(0, (overhead - TARGETS.memoryOverheadBytes) / (TARGETS.memoryContentFactor - 1));
 }
 
 export function findMeasurement(
@@ -71,7 +80,11 @@ function scalingTargets({ measurements }: TargetInputs): TargetResult[] {
     if (small === undefined || large === undefined) {
       return judge(`scaling:${path.id}`, description, 'at-most', scalingLimit, undefined, `not measured at both ${formatSize(smallSize)} and ${formatSize(largeSize)}`);
     }
-    const detail = `${formatNs(large.nsPerOp)} at ${formatSize(largeSize)} / ${formatNs(small.nsPerOp)} at ${formatSize(smallSize)}`;
+    const mapSmall = findMeasurement(measurements, 'ceiling', 'map-get-set', smallSize);
+    const mapLarge = findMeasurement(measurements, 'ceiling', 'map-get-set', largeSize);
+    // The Map ceiling's own ratio shows how much of the growth is the memory hierarchy, not the model.
+    const context = mapSmall === undefined || mapLarge === undefined ? '' : `; a bare Map get + set grows ${formatRatio(mapLarge.nsPerOp / mapSmall.nsPerOp)} over the same sizes`;
+    const detail = `${formatNs(large.nsPerOp)} at ${formatSize(largeSize)} / ${formatNs(small.nsPerOp)} at ${formatSize(smallSize)}${context}`;
     return judge(`scaling:${path.id}`, description, 'at-most', scalingLimit, large.nsPerOp / small.nsPerOp, detail);
   });
 }
