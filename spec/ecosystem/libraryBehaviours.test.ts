@@ -82,3 +82,23 @@ describe('what the npm pruners do, pinned on hand-written conversations', () => 
     expect(evaluatePolicyRun(run, 'INV-18')).toBeUndefined();
   });
 });
+
+describe('@llamaindex/core Memory, pinned', () => {
+  it('after a failed fact extraction the view is one empty memory block, though the snapshot keeps every message (INV-16 passes, INV-17 fails)', async () => {
+    const { llamaindexMemoryAdapter } = await import('../../src/adapters/policy/llamaindexMemory.ts');
+    const c: PolicyCase = {
+      system: false,
+      turns: [{ kind: 'user-statement' }, { kind: 'tool-calls', calls: [{ tool: 'issue_refund', fails: false, retried: false }, { tool: 'issue_refund', fails: false, retried: false }] }, { kind: 'tool-calls', calls: [{ tool: 'issue_refund', fails: false, retried: false }] }],
+      rounds: 1,
+      script: ['throw'],
+      config: { triggerMessages: 3, keepMessages: 1 },
+    };
+    const run = await runPolicyCase(llamaindexMemoryAdapter, c);
+    const o = run.observations[0];
+    expect(o?.record.retained.map((m) => m.id)).toEqual(o?.before.map((m) => m.id));
+    expect(o?.record.metadata['warnings']).toBeGreaterThan(0); // the failed extraction is only logged
+    expect(evaluatePolicyRun(run, 'INV-16')).toBeUndefined();
+    expect(o?.after).toEqual([{ role: 'user', content: '' }]); // the cursor advanced past everything anyway
+    expect(evaluatePolicyRun(run, 'INV-17')?.invariant).toBe('INV-17');
+  });
+});

@@ -20,6 +20,7 @@ export const POLICY_ADAPTERS: readonly PolicyAdapterEntry[] = [
   { name: 'langchain-trim-messages', package: '@langchain/core', ecosystem: true, load: async () => (await import('./langchainTrimMessages.ts')).default },
   { name: 'deepagents-summarization', package: 'deepagents', ecosystem: true, load: async () => (await import('./deepagentsSummarization.ts')).default },
   { name: 'ai-prune-messages', package: 'ai', ecosystem: true, load: async () => (await import('./aiPruneMessages.ts')).default },
+  { name: 'llamaindex-memory', package: '@llamaindex/core', ecosystem: true, load: async () => (await import('./llamaindexMemory.ts')).default },
   { name: 'archiving-window', package: 'prunecheck (in-repo)', ecosystem: false, load: async () => (await import('./archivingWindow.ts')).default },
   ...BROKEN_POLICY_PRUNERS.filter((b, i, all) => all.findIndex((x) => x.adapter.name === b.adapter.name) === i).map((b) => ({
     name: b.adapter.name,

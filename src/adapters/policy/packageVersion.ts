@@ -9,8 +9,9 @@ const require = createRequire(import.meta.url);
  * resolved entry, since `exports` often hides `<pkg>/package.json`). Adapters report it so a report names
  * exactly what was tested.
  */
-export function packageVersion(name: string): string {
-  let dir = dirname(require.resolve(name));
+export function packageVersion(name: string, entry: string = name): string {
+  // `entry` is any specifier of the package that resolves (some packages export only subpaths).
+  let dir = dirname(require.resolve(entry));
   for (;;) {
     try {
       const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
