@@ -43,6 +43,27 @@ describe('prunecheck end to end', () => {
     expect(fixed.code).toBe(0);
   });
 
+  it('replay of a runtime that changed without a new version says "diverged (nondeterminism)" (exit 1)', async () => {
+    const cx = join(dir, 'switched');
+    const adapter = join(import.meta.dirname, 'fixtures', 'envSwitchedAdapter.ts');
+    process.env['PRUNECHECK_TEST_BROKEN'] = '1';
+    let check;
+    try {
+      check = await runCli(['check', '--adapter', adapter, '--seed', '1', '--counterexamples', cx, '--reporter', 'json']);
+    } finally {
+      delete process.env['PRUNECHECK_TEST_BROKEN'];
+    }
+    expect(check.code).toBe(1);
+    const report = JSON.parse(check.stdout) as CheckReport;
+    const file = report.violations[0]?.counterexample ?? '';
+    expect(file).toBe(join(cx, 'env-switched-INV-03-1.json'));
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ adapterRef: adapter });
+
+    const replay = await runCli(['replay', file]);
+    expect(replay.stdout).toMatch(/^diverged \(nondeterminism\): /m);
+    expect(replay.code).toBe(1);
+  });
+
   it('conformance writes the matrix for the selected runtimes', async () => {
     const out = join(dir, 'conformance');
     const { code, stdout } = await runCli(['conformance', '--only', 'trusts-safe-claim,no-external-tombstone', '--out-dir', out]);
