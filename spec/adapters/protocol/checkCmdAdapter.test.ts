@@ -44,6 +44,16 @@ describe('checkAdapter over the line protocol (cmd: adapters)', () => {
     expect(replay.kind, replay.detail).toBe('reproduced');
   });
 
+  it('a runtime that behaves differently on replay is reported diverged, never passed', async () => {
+    const outDir = tempDir();
+    const flaky = `cmd:${PYTHON} spec/adapters/protocol/children/flaky_runtime.py ${join(outDir, 'starts')}`;
+    const report = await checkAdapter(await loadAdapter(flaky), { ...FEW, outDir, adapterRef: flaky });
+    expect(report.violations[0]?.invariant).toBe('INV-03');
+    const replay = await replayCounterexample(report.violations[0]?.counterexample ?? '');
+    expect(replay.kind, replay.detail).toBe('diverged');
+    expect(replay.report.verdict).toBe('diverged');
+  });
+
   it('a child that dies mid-run is an ADAPTER-ERROR at that step, with its stderr and the counterexample saved', async () => {
     const outDir = tempDir();
     const report = await checkAdapter(await loadAdapter(CRASHING), { ...FEW, outDir, adapterRef: CRASHING });

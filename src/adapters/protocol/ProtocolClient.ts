@@ -89,7 +89,10 @@ export class ProtocolClient {
     this.child.stdout?.once('end', () => setTimeout(() => this.onGone(), 200).unref());
     this.child.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk));
     this.child.stdin?.on('error', (error: NodeJS.ErrnoException) => {
-      if (this.pending !== undefined) this.failWith('CHILD_EXITED', `could not write the ${this.pending.method} request (${error.code ?? error.message}): the child closed its stdin`);
+      // Deferred, so that a failed spawn or an exit, which also break the pipe, is what gets reported.
+      setImmediate(() => {
+        if (this.pending !== undefined) this.failWith('CHILD_EXITED', `could not write the ${this.pending.method} request (${error.code ?? error.message}): the child closed its stdin`);
+      });
     });
     this.child.once('exit', (code, signal) => {
       this.exit = { code, signal };
