@@ -125,6 +125,6 @@ describe('prunecheck check --help', () => {
     const { code, stdout } = await runCli(['check', '--help']);
     expect(code).toBe(0);
     expect(stdout).toContain('--adapter <ref>');
-    expect(stdout).toContain('Exit codes: 0 conformant, 1 violations, divergence or adapter errors, 2 usage or adapter-load errors.');
+    expect(stdout).toContain('Exit codes: 0 conformant; 1 a violation, an adapter error, a timeout, or an unknown verdict');
   });
 });

@@ -44,7 +44,8 @@ Options:
   --out <FILE>             write the report to FILE (a summary still goes to stdout)
   --counterexamples <DIR>  where counterexamples are written (default reports/counterexamples)
 
-Exit codes: 0 conformant, 1 violations, divergence or adapter errors, 2 usage or adapter-load errors.`;
+Exit codes: 0 conformant; 1 a violation, an adapter error, a timeout, or an unknown verdict (dangerous
+situations never reached: raise --runs); 2 usage or adapter-load errors.`;
 
 export function render(report: CheckReport, reporter: Reporter, color: boolean, rerun: string): string {
   switch (reporter) {

@@ -25,13 +25,14 @@ export const DEFAULT_CONFORMANCE_SEED = 1;
 const USAGE = `Usage: prunecheck conformance [--runs N] [--seed S] [--time-limit SEC] [--only a,b,...] [--out-dir DIR]
 
 Runs the suite against the reference runtime and every built-in broken runtime, then prunecheck's own
-policy-mode pruners (archiving-window and the broken-* ones; the npm libraries are 'npm run ecosystem'), and writes
-DIR/conformance.md and DIR/conformance.json: a matrix of runtime × invariant with verdicts and the command that
-replays each finding. Counterexamples go to DIR/counterexamples/. DIR defaults to reports.
+policy-mode pruners (archiving-window and the broken-* ones; the npm libraries are 'npm run ecosystem').
+Writes DIR/conformance.md and DIR/conformance.json: a matrix of runtime × invariant with verdicts and the
+command that replays each finding. Counterexamples go to DIR/counterexamples/. DIR defaults to reports.
 
 The reference and archiving-window must be conformant; each broken runtime or pruner must be caught on the
-invariant it was built to break; the baselines (naive, conservative) must fail somewhere. --seed defaults to ${DEFAULT_CONFORMANCE_SEED}, so the
-matrix is reproducible; --runs (default: each engine's own) and --time-limit apply to each runtime.
+invariant it was built to break; the baselines (naive, conservative) must fail somewhere. --seed defaults to
+${DEFAULT_CONFORMANCE_SEED}, so the matrix is reproducible; --runs (default: each engine's own) and --time-limit
+apply to each runtime.
 
 Exit codes: 0 every runtime behaved as expected, 1 otherwise, 2 usage errors.`;
 
