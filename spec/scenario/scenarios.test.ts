@@ -76,6 +76,7 @@ describe('seed 001: the re-frame hallucinated constraint', () => {
     const r = await run(name, 'naive');
     expect(at(r, 4, 'summary')[0]?.text).toMatch(/digest-4 \(600 tok\).*schema mismatch/);
     expect(at(r, 4, 'summary')[0]?.text).not.toMatch(/orders_total_cents_nonneg/);
+    expect(at(r, 4, 'rescore').map((e) => e.text)).toEqual(["writing digest-4 changed migration-3's retention score 0.715 → 0.143"]);
     expect(at(r, 7, 'evict').map((e) => e.text.split(' ')[0])).toContain('migration-3');
     const step9 = probe(r, 'hallucinated-constraint');
     expect(step9).toMatchObject({ turn: 9, status: 'failed' });
@@ -86,6 +87,7 @@ describe('seed 001: the re-frame hallucinated constraint', () => {
   it('reference: INV-14 — the summary leaves the raw output\'s score alone, so it stays resident and the exact constraint is read', async () => {
     const r = await run(name, 'reference');
     expect(at(r, 7, 'evict').map((e) => e.text.split(' ')[0])).not.toContain('migration-3');
+    expect(at(r, 4, 'rescore')).toEqual([]);
     expect(probe(r, 'hallucinated-constraint')).toMatchObject({ turn: 9, status: 'prevented', mechanisms: ['INV-14'] });
     expect(probe(r, 'hallucinated-constraint')?.detail).toMatch(/reads "orders_total_cents_nonneg"/);
     expect(probe(r, 'wrong-fix')).toMatchObject({ turn: 11, status: 'prevented' });

@@ -45,23 +45,28 @@ export function renderTimeline(scenario: Scenario, run: ScenarioRun): string[] {
   return out;
 }
 
-/** Folds a turn's entries: evictions and tombstones into one line, runs of more than three rejections into one. */
+/** Folds a turn's entries: evictions and tombstones into one line, runs of more than three rejections or re-scorings into one. */
 function fold(entries: readonly TimelineEntry[]): string[] {
   const lines: string[] = [];
-  let rejects: TimelineEntry[] = [];
+  let run: TimelineEntry[] = [];
   const flush = (): void => {
-    if (rejects.length > 3) {
-      const ids = rejects.map((e) => /^prune (\S+)/.exec(e.text)?.[1] ?? '?');
-      lines.push(`· reject      ${rejects.length} directives refused (${listIds(ids)}): ${rejects[0]?.text.replace(/^prune \S+ /, '') ?? ''}`);
+    const first = run[0];
+    if (first !== undefined && run.length > 3 && first.kind === 'reject') {
+      const ids = run.map((e) => /^prune (\S+)/.exec(e.text)?.[1] ?? '?');
+      lines.push(`· reject      ${run.length} directives refused (${listIds(ids)}): ${first.text.replace(/^prune \S+ /, '')}`);
+    } else if (first !== undefined && run.length > 3) {
+      const ids = run.map((e) => /changed (\S+)'s/.exec(e.text)?.[1] ?? '?');
+      lines.push(`· rescore     ${first.text.replace(/ changed .*/, '')} changed the retention scores of ${run.length} sources (${listIds(ids)})`);
     } else {
-      for (const e of rejects) lines.push(`· reject      ${e.text}`);
+      for (const e of run) lines.push(`· ${e.kind.padEnd(11)} ${e.text}`);
     }
-    rejects = [];
+    run = [];
   };
   for (const entry of entries) {
     if (entry.kind === 'evict' || entry.kind === 'silent-evict' || entry.kind === 'tombstone') continue;
-    if (entry.kind === 'reject') {
-      rejects.push(entry);
+    if (entry.kind === 'reject' || entry.kind === 'rescore') {
+      if (run.length > 0 && run[0]?.kind !== entry.kind) flush();
+      run.push(entry);
       continue;
     }
     flush();

@@ -52,8 +52,9 @@ export class Driver {
     return this.order.flatMap((id) => this.views.get(id) ?? []);
   }
 
-  note(turn: number, kind: EntryKind, text: string): void {
-    this.entries.push({ turn, kind, text });
+  /** Records a timeline entry, at the end or, with `at`, before the entries recorded since `entries.length` was `at`. */
+  note(turn: number, kind: EntryKind, text: string, at = this.entries.length): void {
+    this.entries.splice(at, 0, { turn, kind, text });
   }
 
   addEvidence(id: string, evidence: Evidence): void {
@@ -104,7 +105,9 @@ export class Driver {
       for (const id of op.sourceIds) {
         const was = before.get(id)?.score;
         const now = this.views.get(id)?.score;
-        if (was !== undefined && now !== undefined) this.addEvidence(id, now < was ? 'score-lowered' : 'score-kept');
+        if (was === undefined || now === undefined) continue;
+        this.addEvidence(id, now < was ? 'score-lowered' : 'score-kept');
+        if (now !== was) this.note(turn, 'rescore', `writing ${op.summaryId} changed ${id}'s retention score ${was} → ${Math.round(now * 1000) / 1000}`);
       }
     }
     this.occupancy.push({ turn, used: this.used });

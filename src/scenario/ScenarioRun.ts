@@ -8,6 +8,7 @@ export type EntryKind =
   | 'evict'
   | 'silent-evict'
   | 'summary'
+  | 'rescore'
   | 'tombstone'
   | 'reject'
   | 'window-full'

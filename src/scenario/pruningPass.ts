@@ -50,9 +50,10 @@ export async function writeSummary(ctx: RunContext, turn: number, summaryId: str
   const label = first?.turn === last?.turn ? `${unit} ${first?.turn}` : `${unit}s ${first?.turn}–${last?.turn}`;
   const content = model.summarize(sources.map((id) => ({ id, content: driver.meta.get(id)?.content ?? '', gist: driver.meta.get(id)?.gist })), label);
   driver.register({ id: summaryId, turn, content, gist: undefined, kind: 'summary' });
+  const mark = driver.entries.length;
   const outcome = await driver.apply({ kind: 'summarize', summaryId, sourceIds: sources, content, tokens, score: model.summaryScore() }, turn);
   const fabricated = model.fabricationsFor(sources.map((id) => ({ id }))).map((f) => ` FABRICATED: "${f.claim}"`).join('');
-  if (outcome?.kind === 'summarized') driver.note(turn, 'summary', `${summaryId} (${tokens} tok) summarizes ${sources.length === 1 ? sources[0] : `${sources[0]}…${sources[sources.length - 1]} (${sources.length} spans)`}: "${clip(content)}"${fabricated}`);
+  if (outcome?.kind === 'summarized') driver.note(turn, 'summary', `${summaryId} (${tokens} tok) summarizes ${sources.length === 1 ? sources[0] : `${sources[0]}…${sources[sources.length - 1]} (${sources.length} spans)`}: "${clip(content)}"${fabricated}`, mark);
   else if (outcome !== undefined) driver.note(turn, 'reject', `summarize ${summaryId} answered ${outcome.kind}`);
 }
 
