@@ -64,6 +64,8 @@ function section(r: PolicyCheckReport): string[] {
     '',
     passed.length > 0 ? `Passes: ${passed.map((id) => `${id} (${INVARIANTS[id]})`).join('; ')}.` : 'Passes no policy invariant.',
     '',
+    `Situations the generated conversations reached (of ${r.runs}): ${Object.entries(r.situations).map(([name, n]) => `${name} ${n}`).join(', ')}.`,
+    '',
   ];
   for (const id of notClaimed) lines.push(`- ${id} not claimed: ${r.notes[id] ?? 'the adapter does not claim it.'}`);
   if (notClaimed.length > 0) lines.push('');

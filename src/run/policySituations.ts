@@ -1,3 +1,4 @@
+import { isKept } from '../check/policyMessageQueries.ts';
 import { FAILING_BEHAVIOURS } from '../gen/policyFakeModel.ts';
 import type { PolicyCaseRun } from './runPolicyCase.ts';
 
@@ -10,7 +11,7 @@ export function policySituations(run: PolicyCaseRun, into: Record<string, number
     if (reached) into[name] = (into[name] ?? 0) + 1;
   };
   const obs = run.observations;
-  bump('pruned', obs.some((o) => o.after.length < o.before.length || o.after.some((a) => !o.before.includes(a))));
+  bump('pruned', obs.some((o) => o.before.some((m) => !isKept(m, o.after)) || o.after.some((a) => !isKept(a, o.before))));
   bump('summarizer-called', run.calls.length > 0);
   bump('summarizer-failed', run.calls.some((c) => (FAILING_BEHAVIOURS as readonly string[]).includes(c.behaviour)));
   bump('summary-huge', run.calls.some((c) => c.behaviour === 'huge'));
