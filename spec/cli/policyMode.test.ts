@@ -31,6 +31,14 @@ describe('policy mode through the CLI', () => {
     expect(wrongMode.stderr).toContain('is a policy-mode counterexample but --adapter reference is a runtime-mode adapter');
   });
 
+  it('a module whose default export is a policy adapter is checked in policy mode', async () => {
+    const module = join(import.meta.dirname, '..', '..', 'src', 'adapters', 'policy', 'archivingWindow.ts');
+    const { code, stderr, stdout } = await runCli(['check', '--adapter', module, '--runs', '10', '--seed', '2', '--counterexamples', join(dir, 'module')]);
+    expect(stderr).toContain('archiving-window is a policy-mode adapter');
+    expect(stdout).toContain('verdict: conformant');
+    expect(code).toBe(0);
+  });
+
   it('refuses runtime-only flags for a policy adapter', async () => {
     const { code, stderr } = await runCli(['check', '--adapter', 'broken-drops-system', '--time-limit', '5']);
     expect(code).toBe(2);
