@@ -16,6 +16,8 @@ export interface BenchOptions {
   readonly rounds: number;
   /** Largest window the naive baseline is built at (its build is quadratic). */
   readonly naiveMaxSize: number;
+  /** Re-render the reports of an earlier run from its JSON instead of measuring. */
+  readonly renderFrom: string | undefined;
   readonly help: boolean;
 }
 
@@ -35,6 +37,8 @@ Options:
   --batches <n>        minimum batches per task and round (default 20; quick 5)
   --rounds <n>         interleaved rounds over all sizes and tasks; a cell keeps its lowest (default 3; quick 1)
   --naive-max <n>      largest window for the naive baseline (default 100000; quick 10000)
+  --render-from <json> measure nothing: re-render <out>.md and <out>.svg (and re-judge the targets) from an
+                       earlier run's JSON report
   -h, --help           this text
 `;
 
@@ -55,6 +59,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
         batches: { type: 'string' },
         rounds: { type: 'string' },
         'naive-max': { type: 'string' },
+        'render-from': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -72,6 +77,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     minBatches: values.batches === undefined ? (quick ? 5 : 20) : integer('--batches', values.batches, 1),
     rounds: values.rounds === undefined ? (quick ? 1 : 3) : integer('--rounds', values.rounds, 1),
     naiveMaxSize: values['naive-max'] === undefined ? (quick ? 10_000 : 100_000) : integer('--naive-max', values['naive-max'], 0),
+    renderFrom: values['render-from'],
     help: values.help === true,
   };
 }

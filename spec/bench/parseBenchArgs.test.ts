@@ -29,8 +29,10 @@ describe('parseBenchArgs', () => {
     expect(options).toMatchObject({ sizes: [1_000, 10_000], seed: 7, out: '/tmp/b', timeMs: 40, minBatches: 3, rounds: 2, naiveMaxSize: 0 });
   });
 
-  it('answers help', () => {
+  it('answers help, and names a JSON report to re-render from', () => {
     expect(parseBenchArgs(['-h']).help).toBe(true);
+    expect(parseBenchArgs([]).renderFrom).toBeUndefined();
+    expect(parseBenchArgs(['--render-from', 'reports/bench.json'])).toMatchObject({ renderFrom: 'reports/bench.json', out: 'reports/bench' });
   });
 
   it('refuses bad values, naming the option', () => {
