@@ -113,6 +113,18 @@ describe('prunecheck check: verdicts and output', () => {
     expect(stdout).toContain(`junit report written to ${out}`);
   });
 
+  it.each([
+    ['report.json', '{\n  "adapter"'],
+    ['report.XML', '<?xml version="1.0"'],
+    ['report.md', '# prunecheck check:'],
+    ['report.txt', 'prunecheck check no-tombstone'],
+  ])('without --reporter, --out %s picks the reporter from the extension', async (name, start) => {
+    const { command } = fakeCheck(violationReport());
+    const out = join(dir, 'by-extension', name);
+    await runCommand(command, ['--adapter', 'reference', '--out', out]);
+    expect(readFileSync(out, 'utf8').startsWith(start)).toBe(true);
+  });
+
   it('--reporter markdown prints the Markdown report', async () => {
     const { command } = fakeCheck(conformantReport());
     const { stdout } = await runCommand(command, ['--adapter', 'reference', '--reporter', 'markdown']);

@@ -40,7 +40,8 @@ Options:
   --time-limit <SEC>       stop starting new runs after SEC seconds
   --max-steps <N>          longest generated episode, in operations (default ${DEFAULTS.maxSteps}; policy mode: turns, default 12)
   --op-timeout <MS>        per-operation timeout for asynchronous adapters (default ${DEFAULTS.opTimeoutMs})
-  --reporter <name>        pretty (default), json, junit or markdown
+  --reporter <name>        pretty, json, junit or markdown (default: from the --out extension .json, .xml,
+                           .md; otherwise pretty)
   --out <FILE>             write the report to FILE (a summary still goes to stdout)
   --counterexamples <DIR>  where counterexamples are written (default reports/counterexamples)
 
@@ -58,6 +59,15 @@ export function render(report: CheckReport, reporter: Reporter, color: boolean, 
     case 'pretty':
       return renderPrettyReport(report, { color, rerun });
   }
+}
+
+/** Without --reporter, the --out file's extension picks one (.json, .xml, .md); otherwise pretty. */
+export function reporterForFile(file: string | undefined): Reporter {
+  if (file === undefined) return 'pretty';
+  if (/\.json$/i.test(file)) return 'json';
+  if (/\.xml$/i.test(file)) return 'junit';
+  if (/\.(md|markdown)$/i.test(file)) return 'markdown';
+  return 'pretty';
 }
 
 /** Colour only on a terminal, and never when NO_COLOR is set (no-color.org). */
@@ -105,7 +115,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
       const timeLimitSeconds = positiveNumberFlag('check', 'time-limit', values['time-limit'], '60');
       const maxSteps = integerFlag('check', 'max-steps', values['max-steps'], { min: 1, max: 100_000, example: '60' });
       const opTimeoutMs = integerFlag('check', 'op-timeout', values['op-timeout'], { min: 1, max: 3_600_000, example: '5000' });
-      const reporter = choiceFlag('check', 'reporter', values.reporter, REPORTERS) ?? 'pretty';
+      const reporter = choiceFlag('check', 'reporter', values.reporter, REPORTERS) ?? reporterForFile(values.out);
       if (values.out === '') throw new UsageError('BAD_OPTION_VALUE', 'check: --out needs a file name; e.g. --out reports/check.json');
 
       const resolved = await resolveOrExplain(ref);
