@@ -32,6 +32,7 @@ describe('renderMarkdownReport', () => {
     const inv04 = rows.find((r) => r[0] === 'INV-04');
     expect(inv04?.slice(2, 4)).toEqual(['❌ violated', '6']);
     expect(inv04?.[4]).toContain('&lt;absent&gt; &amp; the model');
+    expect(rows.find((r) => r[0] === 'INV-01')?.[4]).toContain("was executed (backing store verified a byte-identical copy)<br>step 4: lookup 'block_7'");
     expect(rows.find((r) => r[0] === 'INV-09')?.[2]).toBe('➖ not claimed');
   });
 

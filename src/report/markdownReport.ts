@@ -25,7 +25,7 @@ export function renderMarkdownReport(report: CheckReport): string {
     const found = report.violations.filter((v) => v.invariant === id);
     return found.length === 0 ? '' : String(Math.min(...found.map((v) => v.step)));
   };
-  const firstBecause = (id: string): string => report.violations.find((v) => v.invariant === id)?.because.join(' ') ?? '';
+  const firstBecause = (id: string): string => report.violations.find((v) => v.invariant === id)?.because.join('\n') ?? '';
   const others = report.violations.filter((v) => !(v.invariant in INVARIANTS));
   const situations = Object.entries(report.situations);
   return [
