@@ -32,7 +32,12 @@ function wrongEviction(facts: StepFacts, spanId: string, mode: string, expected:
   if (mode === 'derivable' && kind === 'raw') return finding('INV-06', facts, `${spanId} is a raw observation; raw observations are never derivable`);
   if (expected?.kind === 'rejected' && expected.reason === 'content-changed') return finding('INV-02', facts, `${spanId} changed since its tombstone was written; the tombstone's digest no longer matches`);
   if (mode === 'derivable' && derivationLapsed(facts, spanId)) return finding('INV-08', facts, `the task was re-framed since ${spanId}'s derivation was declared, so it is no longer derivable`);
-  if (facts.op.kind === 'compact' && kind === 'raw') return finding('INV-07', facts, `${spanId} is a raw observation with no resolvable pointer: it sits on the retention floor`);
+  const span = facts.reference.span(spanId);
+  const previous = facts.reference.tombstones.get(spanId);
+  if (span !== undefined && previous !== undefined && facts.reference.window.has(spanId) && previous.digest !== facts.reference.spanDigest(span)) {
+    return finding('INV-02', facts, `${spanId} changed since its tombstone was written; re-evicting it must be refused as content-changed`);
+  }
+  if (facts.op.kind === 'compact' && kind === 'raw' && span !== undefined && !facts.reference.hasResolvablePointer(span)) return finding('INV-07', facts, `${spanId} is a raw observation with no resolvable pointer: it sits on the retention floor`);
   const resident = facts.reference.window.get(spanId);
   if (facts.op.kind === 'compact' && resident !== undefined && resident.floored) return finding('INV-08', facts, `${spanId} was floored by a re-frame; no policy may evict it`);
   return finding('INV-03', facts, `${spanId} was not derivable, had no verified backing copy, and loss was not accepted: it must stay`);
