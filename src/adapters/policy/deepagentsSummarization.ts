@@ -8,7 +8,7 @@ import type { PolicyMessage } from './PolicyMessage.ts';
 import { POLICY_CHECKABLE } from './policyInvariantIds.ts';
 
 type Event = { cutoffIndex: number; filePath: string | null; summaryMessage: BaseMessage };
-type State = { messages: BaseMessage[]; _summarizationEvent?: Event };
+type State = { messages: BaseMessage[]; _summarizationEvent?: Event; _summarizationSessionId?: string };
 type Request = { messages: BaseMessage[]; state: State; model: FakeLangChainModel; systemMessage?: SystemMessage; tools: never[] };
 type WrapModelCall = (request: Request, handler: (request: Request) => Promise<AIMessage>) => Promise<unknown>;
 
@@ -37,7 +37,8 @@ export const deepagentsSummarizationAdapter: PolicyAdapter = {
       keep: { type: 'messages', value: config.keepMessages },
     } as never);
     const wrapModelCall = middleware.wrapModelCall as unknown as WrapModelCall;
-    let state: State = { messages: [] };
+    // A fixed session id (deepagents otherwise draws one at random) keeps offload paths, and so reports, stable.
+    let state: State = { messages: [], _summarizationSessionId: 'session_prunecheck' };
     let system: SystemMessage | undefined;
     let view: PolicyMessage[] = [];
     return {
