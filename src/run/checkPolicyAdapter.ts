@@ -103,8 +103,8 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
       round: 0,
       because: [`the shrunk case broke ${id} under fast-check but not when run again: the pruner is not deterministic for this input.`],
     };
-    // An adapter error means the invariant could not be shown to hold: it counts against it.
-    invariants.push({ invariant: id, status: 'violated' });
+    // An adapter error stopped the property before it was exercised by every run: neither passed nor violated.
+    invariants.push({ invariant: id, status: breach.invariant === 'ADAPTER-ERROR' ? 'inconclusive' : 'violated' });
     if (breach.invariant === 'ADAPTER-ERROR' && violations.some((v) => v.invariant === 'ADAPTER-ERROR')) continue;
     violations.push(record(adapter, options.adapterRef ?? adapter.name, outDir, seed, details.counterexamplePath ?? '', shrunk, result, breach));
   }
