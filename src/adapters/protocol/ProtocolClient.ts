@@ -44,6 +44,8 @@ interface Pending {
 }
 
 const PROTOCOL_CLIENT = 'prunecheck';
+/** setTimeout's largest delay; a longer one would fire at once. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * One child process speaking spec/PROTOCOL.md over its stdin and stdout: one request at a time, answers
@@ -100,6 +102,10 @@ export class ProtocolClient {
       setTimeout(() => this.onGone(), 200).unref();
     });
     this.child.once('close', () => this.onGone());
+    // An idle child (kept between runs, or abandoned) never keeps prunecheck from exiting; it exits on the EOF
+    // of its stdin. Unref'd once here: toggling ref on every request costs more than the request's JSON.
+    const handles = [this.child, this.child.stdin, this.child.stdout, this.child.stderr] as unknown as ({ unref?: () => void } | null)[];
+    for (const handle of handles) handle?.unref?.();
   }
 
   /** Spawns `argv`, performs the handshake, and answers the client; throws `ProtocolError` on any fault. */
@@ -160,13 +166,9 @@ export class ProtocolClient {
   async kill(): Promise<void> {
     this.closing = true;
     if (this.exit === undefined) this.child.kill('SIGKILL');
+    const keepAlive = setTimeout(() => undefined, this.options.closeGraceMs); // the child's handles are unref'd
     await this.exited;
-  }
-
-  /** Lets prunecheck exit while this child idles (pooled between runs); it exits on the EOF of its stdin. */
-  setRef(ref: boolean): void {
-    const handles = [this.child, this.child.stdin, this.child.stdout, this.child.stderr] as unknown as ({ ref?: () => void; unref?: () => void } | null)[];
-    for (const handle of handles) (ref ? handle?.ref : handle?.unref)?.call(handle);
+    clearTimeout(keepAlive);
   }
 
   private send<M extends Method>(method: M, params: MethodParams[M], timeoutMs: number): Promise<CallOutcome> {
@@ -176,9 +178,9 @@ export class ProtocolClient {
     }
     const id = this.nextId++;
     return new Promise<CallOutcome>((resolve, reject) => {
-      const timer = setTimeout(() => this.onTimeout(), timeoutMs);
+      // This timer is what keeps prunecheck alive while an answer is awaited: the child's handles are unref'd.
+      const timer = setTimeout(() => this.onTimeout(), Math.min(timeoutMs, MAX_TIMER_MS));
       this.pending = { id, method, timeoutMs, resolve, reject, timer };
-      this.setRef(true);
       this.child.stdin?.write(`{"id":${id},"method":"${method}","params":${encodeMessage(params)}}\n`);
     });
   }
@@ -268,7 +270,6 @@ export class ProtocolClient {
   private settle(): void {
     if (this.pending !== undefined) clearTimeout(this.pending.timer);
     this.pending = undefined;
-    this.setRef(false);
   }
 
   private afterFault(method: Method): ProtocolError {
