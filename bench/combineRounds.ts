@@ -13,8 +13,8 @@ export interface RoundResult {
 }
 
 /**
- * A cell's measurement from its rounds: the lowest round median is the cost (rounds interleave every size and
- * task, so load from other processes lands on some rounds, not on some sizes); every round is kept.
+ * A cell's measurement from its rounds: the lowest round median is the cost (rounds interleave the window's
+ * tasks, so a burst of load from other processes lands on one round, not on one task); every round is kept.
  */
 export function combineRounds(subject: BenchSubject, path: BenchPathId, size: number, rounds: readonly RoundResult[]): BenchMeasurement {
   if (rounds.length === 0) throw new RangeError(`combineRounds: no rounds for ${subject} ${path} at ${size}`);

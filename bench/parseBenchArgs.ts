@@ -12,7 +12,7 @@ export interface BenchOptions {
   /** tinybench time budget per task, in ms of measured time. */
   readonly timeMs: number;
   readonly minBatches: number;
-  /** Interleaved rounds over every size and task. */
+  /** Interleaved rounds over each window's tasks. */
   readonly rounds: number;
   /** Largest window the naive baseline is built at (its build is quadratic). */
   readonly naiveMaxSize: number;
@@ -35,7 +35,7 @@ Options:
   --out <path>         output path without extension (default reports/bench)
   --time <ms>          measured time per task (default 250; quick 25)
   --batches <n>        minimum batches per task and round (default 20; quick 5)
-  --rounds <n>         interleaved rounds over all sizes and tasks; a cell keeps its lowest (default 3; quick 1)
+  --rounds <n>         interleaved rounds over each window's tasks; a cell keeps its lowest (default 3; quick 1)
   --naive-max <n>      largest window for the naive baseline (default 100000; quick 10000)
   --render-from <json> measure nothing: re-render <out>.md and <out>.svg (and re-judge the targets) from an
                        earlier run's JSON report

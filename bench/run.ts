@@ -129,31 +129,36 @@ async function main(argv: readonly string[]): Promise<number> {
 
   const into: Collected = { measurements: [], memory: [], methods: {}, missing: [...NAIVE_SKIPS] };
   const loadStart = loadavg()[0] ?? 0;
-  log('building windows');
+  log('warming up');
   // A throwaway build first: the first window would otherwise be charged the heap of compiled code and
   // type feedback, which is paid once per process, not per span.
   for (const factory of [reference, naive]) new Fixture(factory, 1_000, options.seed + 1);
   new CheckerFixture(1_000, options.seed + 1);
   heapAfterGc();
-  const stages: Stage[] = [];
+  // One window at a time: built, its tasks measured in interleaved rounds, then dropped, so each size is
+  // measured with only its own window in the heap (GC work on a bigger one would be charged to it).
+  const builders: (() => Stage)[] = [];
   for (const size of options.sizes) {
-    stages.push(buildStage(reference, [...directiveTasks('reference'), ...ceilingTasks()], size, options, into));
-    if (size <= options.naiveMaxSize) stages.push(buildStage(naive, directiveTasks('naive'), size, options, into));
-    stages.push(checkerStage(size, options));
+    builders.push(() => buildStage(reference, [...directiveTasks('reference'), ...ceilingTasks()], size, options, into));
+    if (size <= options.naiveMaxSize) builders.push(() => buildStage(naive, directiveTasks('naive'), size, options, into));
+    builders.push(() => checkerStage(size, options));
+  }
+  for (const build of builders) {
+    let stage: Stage | undefined = build();
+    for (let round = 1; round <= options.rounds; round += 1) {
+      log(`    round ${round} of ${options.rounds} (load average ${(loadavg()[0] ?? 0).toFixed(1)})`);
+      await measureStage(stage, options, round, into);
+    }
+    for (const [task, rounds] of stage.rounds) into.measurements.push(combineRounds(task.subject, task.path, stage.fx.size, rounds));
+    stage = undefined;
+    heapAfterGc();
   }
   const propertyRuns: PropertyRunMeasurement[] = [];
   for (let round = 1; round <= options.rounds; round += 1) {
-    log(`round ${round} of ${options.rounds} (load average ${(loadavg()[0] ?? 0).toFixed(1)})`);
-    for (const stage of stages) await measureStage(stage, options, round, into);
     const run = await measurePropertyRun(options.seed, PROPERTY_RUNS[options.mode]);
     propertyRuns.push(run);
-    log(`    checked property run: ${run.opsPerSecond.toLocaleString('en-US')} ops/s (${run.opsChecked} ops, ${run.runs} runs, ${run.verdict})`);
+    log(`  checked property run ${round} of ${options.rounds}: ${run.opsPerSecond.toLocaleString('en-US')} ops/s (${run.opsChecked} ops, ${run.runs} runs, ${run.verdict})`);
   }
-  for (const stage of stages) {
-    for (const [task, rounds] of stage.rounds) into.measurements.push(combineRounds(task.subject, task.path, stage.fx.size, rounds));
-  }
-  stages.length = 0;
-  heapAfterGc();
   if (options.sizes.some((size) => size > options.naiveMaxSize)) {
     into.missing.push(`naive baseline above ${formatSize(options.naiveMaxSize)} spans: its append sums every resident span's tokens, so building the window is quadratic`);
   }

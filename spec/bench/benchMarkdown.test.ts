@@ -26,7 +26,7 @@ describe('renderBenchMarkdown', () => {
   it('reports memory, the method, the run conditions and what was not measured', () => {
     expect(text).toContain('| reference | 10³ | 1900 B | 1024 B | 876 B | 1836 B | **over** by 3.49 % | 1152 B |');
     expect(text).toContain('- **prune, reversible (persisted span)**: prune then restore, untimed.');
-    expect(text).toContain('3 rounds interleaving every size and task');
+    expect(text).toContain("3 rounds interleaving the window's tasks");
     expect(text).toContain('load average 0.5 at the start, 1.3 at the end');
     expect(text).toContain('## Not measured\n\n- one checker step: not in the tree yet');
     expect(text.endsWith('\n')).toBe(true);

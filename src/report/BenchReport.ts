@@ -50,8 +50,8 @@ export function benchPath(id: BenchPathId): BenchPath {
 
 /**
  * One measured cell: a path, on one subject, at one window size. Each round measures the median over batches
- * of the batch's mean cost per operation (or per span), in nanoseconds; rounds interleave every size and task,
- * and the cell's cost is the lowest round, so a burst of load from other processes moves no ratio.
+ * of the batch's mean cost per operation (or per span), in nanoseconds; rounds interleave the window's tasks,
+ * and the cell's cost is the lowest round, so a burst of load from other processes does not decide it.
  */
 export interface BenchMeasurement {
   readonly subject: BenchSubject;
@@ -134,7 +134,7 @@ export interface BenchMethod {
   readonly timeMs: number;
   /** Minimum batches per task and round. */
   readonly minBatches: number;
-  /** Rounds over every size and task; a cell's cost is its lowest round. */
+  /** Rounds over each window's tasks; a cell's cost is its lowest round. */
   readonly rounds: number;
   readonly contentBytes: { readonly min: number; readonly mean: number; readonly max: number };
   /** Largest window the naive baseline was built at. */

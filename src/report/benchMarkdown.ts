@@ -136,7 +136,8 @@ function methodSection(report: BenchReport): string[] {
     `- Timing: tinybench; each sample is one batch of operations built beforehand (untimed) and applied back to back ` +
       `(${(['reference', 'naive', 'ceiling'] as const).map((s) => `${s} ${method.batch[s]} per batch`).join(', ')}); ` +
       `at least ${method.minBatches} batches and ${method.timeMs} ms of measured time per task and round. ` +
-      `${method.rounds} round${method.rounds === 1 ? '' : 's'} interleaving every size and task; a cell's figure is its lowest round's median batch.`,
+      `Windows are measured one at a time (built, measured, dropped), so each size has only its own window in the heap; ` +
+      `${method.rounds} round${method.rounds === 1 ? '' : 's'} interleaving the window's tasks, and a cell's figure is its lowest round's median batch.`,
     `- Naive baseline measured up to ${formatSize(method.naiveMaxSize)} resident spans.`,
   ];
   for (const note of method.notes) lines.push(`- ${note}`);
