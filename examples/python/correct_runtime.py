@@ -308,6 +308,7 @@ class Runtime:
         self.store = BackingStore(True if distinguishes is None else distinguishes)
         self.tombstones, self.ledger, self.log, self.known = {}, {}, [], {}
         self.frame = _default(config.get("frame"), "initial")
+        self.frame_epoch = 0  # derivations are tied to the count of re-frames, not to a frame's text
         self.model_version = _default(config.get("modelVersion"), "model-1")
         self.policy_version = _default(config.get("policyVersion"), "policy-1")
         self.step = 0
@@ -339,7 +340,7 @@ class Runtime:
         score = spec.get("score")
         span = Span(id=spec["id"], kind=spec["kind"], raw_kind=_default(spec.get("rawKind"), "other") if spec["kind"] == "raw" else None,
                     content=spec["content"], tokens=tokens, score=DEFAULT_SCORE if score is None else score, floored=False,
-                    sources=sources, derivation_frame=self.frame if spec["kind"] == "derived" and sources else None,
+                    sources=sources, derivation_frame=self.frame_epoch if spec["kind"] == "derived" and sources else None,
                     provenance=None, token_range=self.claim_token_range(tokens), appended_at=self.step)
         self.admit(span)
         handle = self.store.put(span.id, span.content) if spec.get("persist") is True else None
@@ -412,7 +413,7 @@ class Runtime:
         return {"existence": existence, "addressable": handle is not None, "provenance": self.store.distinguishes_absent, "handle": handle}
 
     def is_derivable(self, span):
-        if span.kind != "derived" or span.derivation_frame != self.frame or not span.sources:
+        if span.kind != "derived" or span.derivation_frame != self.frame_epoch or not span.sources:
             return False
         return all(source in self.window.resident for source in span.sources)
 
@@ -420,7 +421,7 @@ class Runtime:
         handle = check["handle"] if mode == "reversible" and check is not None else None
         tombstone = {"spanId": span.id, "tokenRange": list(span.token_range), "policyVersion": self.policy_version,
                      "modelVersion": self.model_version, "score": span.score, "digest": self.span_digest(span),
-                     "derivationChain": list(span.sources), "mode": mode, "handle": handle, "step": self.step}
+                     "derivationChain": list(span.sources), "frameEpoch": self.frame_epoch, "mode": mode, "handle": handle, "step": self.step}
         self.window.remove(span.id)
         self.tombstones[span.id] = tombstone
         if mode == "reversible" and handle is not None:
@@ -459,6 +460,7 @@ class Runtime:
         """INV-08: re-score, lapse old derivations, verify re-declared ones, floor spans that flipped."""
         was_derivable = [s.id for s in self.window.resident.values() if self.is_derivable(s)]
         self.frame = op["frame"]
+        self.frame_epoch += 1
         for span_id, score in js_entries(op.get("scores")):
             if span_id in self.known:
                 self.known[span_id].score = score
@@ -467,7 +469,7 @@ class Runtime:
             span = self.window.resident.get(span_id)
             if span is None or span.kind != "derived" or not all(s in self.window.resident for s in sources):
                 continue
-            span.sources, span.derivation_frame, span.floored = list(sources), op["frame"], False
+            span.sources, span.derivation_frame, span.floored = list(sources), self.frame_epoch, False
             derivable.append(span_id)
         floored = []
         for span_id in was_derivable:
@@ -528,6 +530,8 @@ class Runtime:
             if read is None or read["status"] != "present":
                 return lost("expired")
             return {"kind": "recoverable", "spanId": span_id, "handle": tombstone["handle"], "content": read["content"]}
+        if tombstone["frameEpoch"] != self.frame_epoch:
+            return lost("reframed")  # derivability is frame-relative (seed 001)
         if all(self._source_available(source) for source in tombstone["derivationChain"]):
             return {"kind": "derivable", "spanId": span_id, "sources": tombstone["derivationChain"]}
         return lost("sources-lost")

@@ -144,7 +144,7 @@ describe('the prune gate against an independent oracle (INV-03)', () => {
     if (span === undefined) return 'rejected:not-resident';
     const previous = rt.tombstones.get(id);
     if (previous !== undefined && previous.digest !== sha256(span.content)) return 'rejected:content-changed';
-    const derivable = span.kind === 'derived' && span.derivationFrame === rt.frame && span.sources.length > 0 && span.sources.every((s) => rt.window.has(s));
+    const derivable = span.kind === 'derived' && span.derivationFrame === rt.frameEpoch && span.sources.length > 0 && span.sources.every((s) => rt.window.has(s));
     if (derivable) return 'evicted:derivable';
     const handle = rt.store.handleFor(id);
     const read = handle === undefined ? undefined : rt.store.read(handle);

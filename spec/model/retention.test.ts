@@ -136,6 +136,24 @@ describe('re-frames (INV-08)', () => {
     expect(rt.window.has('cols')).toBe(true);
   });
 
+  it('INV-08 a re-frame back to the earlier framing does not revive its derivations (D-11)', () => {
+    const rt = derivedUnderFirstFrame();
+    applyExpect(rt, { kind: 'reframe', frame: 'explain why it failed' }, 'reframed');
+    applyExpect(rt, { kind: 'reframe', frame: 'fix the migration' }, 'reframed');
+    expect(rt.isDerivable(rt.span('cols') as never)).toBe(false);
+    expect(applyExpect(rt, { kind: 'prune', spanId: 'cols' }, 'rejected')).toMatchObject({ reason: 'not-reversible' });
+    expect(applyExpect(rt, { kind: 'reframe', frame: 'fix the migration' }, 'reframed').floored).toEqual([]);
+  });
+
+  it('INV-08 a span evicted as derivable is lost after a re-frame: lookup tombstoned (reframed), claims are gaps', () => {
+    const rt = derivedUnderFirstFrame();
+    expect(applyExpect(rt, { kind: 'prune', spanId: 'cols' }, 'evicted').mode).toBe('derivable');
+    expect(rt.lookup('cols')).toMatchObject({ kind: 'derivable', sources: ['schema'] });
+    applyExpect(rt, { kind: 'reframe', frame: 'explain why it failed' }, 'reframed');
+    expect(rt.lookup('cols')).toMatchObject({ kind: 'tombstoned', why: 'reframed' });
+    expect(applyExpect(rt, { kind: 'claim', claim: 'two columns', requiredIds: ['cols'] }, 'gap').lostIds).toEqual(['cols']);
+  });
+
   it('INV-08 a floored span goes through the gate as any non-derivable span when the model prunes it', () => {
     const rt = derivedUnderFirstFrame();
     rt.apply({ kind: 'reframe', frame: 'explain why it failed' });
@@ -211,7 +229,7 @@ describe('re-frames (INV-08)', () => {
     const reframed = applyExpect(rt, { kind: 'reframe', frame: 'explain', derivations: { d2: ['schema'], schema: ['cols'] } }, 'reframed');
 
     expect(reframed.derivable).toEqual([]);
-    expect(rt.lookup('d2')).toMatchObject({ kind: 'derivable', sources: ['schema'] });
+    expect(rt.lookup('d2')).toMatchObject({ kind: 'tombstoned', why: 'reframed' });
   });
 
   it('INV-08 a derived span that was not derivable before the re-frame is not floored by it', () => {

@@ -111,7 +111,7 @@ export type LookupAnswer =
       readonly kind: 'tombstoned';
       readonly spanId: string;
       readonly digest: string;
-      readonly why: 'lossy' | 'expired' | 'sources-lost';
+      readonly why: 'lossy' | 'expired' | 'sources-lost' | 'reframed';
     }
   | { readonly kind: 'absent'; readonly spanId: string };
 

@@ -63,6 +63,8 @@ export class ReferenceRuntime {
   /** Every span ever seen, resident or not; an evicted span keeps its metadata, not its content. */
   protected readonly known = new Map<string, Span>();
   frame: string;
+  /** How many re-frames have happened: derivations are tied to an epoch, not to a frame's text. */
+  frameEpoch = 0;
   modelVersion: string;
   policyVersion: string;
   step = 0;
@@ -163,7 +165,7 @@ export class ReferenceRuntime {
       score: input.score ?? DEFAULT_SCORE,
       floored: false,
       sources,
-      derivationFrame: input.kind === 'derived' && sources.length > 0 ? this.frame : undefined,
+      derivationFrame: input.kind === 'derived' && sources.length > 0 ? this.frameEpoch : undefined,
       provenance: undefined,
       tokenRange: this.claimTokenRange(tokens),
       appendedAt: this.step,
@@ -235,7 +237,7 @@ export class ReferenceRuntime {
 
   /** INV-06, INV-08 (D-03): only `derived` spans, under the frame they were declared in, with every source resident. */
   isDerivable(span: Span): boolean {
-    if (span.kind !== 'derived' || span.derivationFrame !== this.frame || span.sources.length === 0) return false;
+    if (span.kind !== 'derived' || span.derivationFrame !== this.frameEpoch || span.sources.length === 0) return false;
     return span.sources.every((id) => this.window.has(id));
   }
 
@@ -259,6 +261,7 @@ export class ReferenceRuntime {
       score: span.score,
       digest: this.spanDigest(span),
       derivationChain: span.sources,
+      frameEpoch: this.frameEpoch,
       mode,
       handle,
       step: this.step,

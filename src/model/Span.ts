@@ -44,8 +44,11 @@ export interface Span {
   floored: boolean;
   /** Direct sources: declared sources of a `derived` span, summarized spans of a `summary`. */
   readonly sources: readonly string[];
-  /** The frame under which a `derived` span's derivation was declared; derivability lapses on re-frame. */
-  derivationFrame: string | undefined;
+  /**
+   * The frame epoch (count of re-frames so far) under which a `derived` span's derivation was declared.
+   * Derivability lapses on any re-frame, even one back to an earlier frame's text (INV-08).
+   */
+  derivationFrame: number | undefined;
   /** Provenance marker of a summary: who wrote it, under which versions (INV-05, INV-11). */
   readonly provenance: Provenance | undefined;
   /** Position of the span in the episode's token stream: [start, end). Stable across evictions. */

@@ -16,6 +16,8 @@ export interface Tombstone {
   readonly digest: string;
   /** The span's direct sources; the closure is reached by following their own tombstones or spans (INV-05). */
   readonly derivationChain: readonly string[];
+  /** The frame epoch at eviction: a derivable eviction is reconstructible only within the same epoch. */
+  readonly frameEpoch?: number;
   readonly mode: EvictionMode;
   /** The backing-store handle, for reversible evictions. */
   readonly handle: string | undefined;

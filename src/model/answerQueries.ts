@@ -6,8 +6,9 @@ import type { ReferenceRuntime } from './ReferenceRuntime.ts';
  * INV-04: a lookup never answers "absent" for an id the runtime has seen. O(k) in the span's sources.
  * - resident: in the window;
  * - recoverable: evicted reversibly and the backing copy still reads present (handle and content);
- * - derivable: evicted as derivable and every source is resident or recoverable;
- * - tombstoned: known lost (lossy commitment, expired copy, or lost sources): the digest, never the content;
+ * - derivable: evicted as derivable under the current frame epoch, every source resident or recoverable;
+ * - tombstoned: known lost (lossy commitment, expired copy, lost sources, or a re-frame since a derivable
+ *   eviction): the digest, never the content;
  * - absent: never seen in this episode.
  */
 export function answerLookup(rt: ReferenceRuntime, spanId: string): LookupAnswer {
@@ -15,7 +16,7 @@ export function answerLookup(rt: ReferenceRuntime, spanId: string): LookupAnswer
   if (span !== undefined) return { kind: 'resident', spanId, span: rt.view(span) };
   const tombstone = rt.tombstones.get(spanId);
   if (tombstone === undefined) return { kind: 'absent', spanId };
-  const lost = (why: 'lossy' | 'expired' | 'sources-lost'): LookupAnswer => ({ kind: 'tombstoned', spanId, digest: tombstone.digest, why });
+  const lost = (why: 'lossy' | 'expired' | 'sources-lost' | 'reframed'): LookupAnswer => ({ kind: 'tombstoned', spanId, digest: tombstone.digest, why });
   switch (tombstone.mode) {
     case 'lossy':
       return lost('lossy');
@@ -25,6 +26,8 @@ export function answerLookup(rt: ReferenceRuntime, spanId: string): LookupAnswer
       return { kind: 'recoverable', spanId, handle: tombstone.handle, content: read.content };
     }
     case 'derivable': {
+      // Derivability is frame-relative (seed 001): after a re-frame the span is retrievable-only, and it has no copy.
+      if (tombstone.frameEpoch !== rt.frameEpoch) return lost('reframed');
       const available = tombstone.derivationChain.every((id) => {
         if (rt.window.has(id)) return true;
         const source = rt.tombstones.get(id);

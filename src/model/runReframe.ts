@@ -14,6 +14,7 @@ export function runReframe(rt: ReferenceRuntime, op: ReframeOp): Reframed {
   for (const span of rt.window.spans()) if (rt.isDerivable(span)) wasDerivable.add(span.id);
 
   rt.frame = op.frame;
+  rt.frameEpoch += 1;
   for (const [id, score] of Object.entries(op.scores ?? {})) {
     const span = rt.span(id);
     if (span !== undefined) span.score = score;
@@ -24,7 +25,7 @@ export function runReframe(rt: ReferenceRuntime, op: ReframeOp): Reframed {
     if (span === undefined || span.kind !== 'derived') continue;
     if (!sources.every((source) => rt.window.has(source))) continue;
     (span as { sources: readonly string[] }).sources = [...sources];
-    span.derivationFrame = op.frame;
+    span.derivationFrame = rt.frameEpoch;
     span.floored = false;
     derivable.push(id);
   }
