@@ -23,7 +23,7 @@ function finding(invariant: FindingKind, facts: StepFacts, ...reasons: string[])
 /** Whether a reframe since the span's derivation was declared ended it (for attributing to INV-08). */
 function derivationLapsed(facts: StepFacts, spanId: string): boolean {
   const span = facts.reference.span(spanId);
-  return span?.kind === 'derived' && span.derivationFrame !== facts.reference.frame;
+  return span?.kind === 'derived' && span.derivationFrame !== facts.reference.frameEpoch;
 }
 
 /** Attributes an evicted-where-it-should-not-be outcome to the rule that forbids it. */
