@@ -17,6 +17,13 @@ import { withTimeout, TimeoutError } from './withTimeout.ts';
 /** What the system answered at one step; an operation that threw is recorded as an adapter error. */
 export type RecordedOutcome = Outcome | { readonly kind: 'adapter-error'; readonly message: string };
 
+/** The engine's own timer, or an adapter's error that says it is a timeout (a protocol client's `TIMEOUT`). */
+function isTimeout(error: unknown): boolean {
+  if (error instanceof TimeoutError) return true;
+  const e = error as { code?: unknown; finding?: unknown } | null;
+  return typeof e === 'object' && e !== null && (e.finding === 'TIMEOUT' || e.code === 'TIMEOUT');
+}
+
 /** Null (as JSON protocols send it) and undefined mean the same in observations. */
 function normalizeObservation(o: SpanObservation): SpanObservation {
   return { spanId: o.spanId, resident: o.resident ?? undefined, index: o.index ?? undefined, tombstone: o.tombstone ?? undefined };
@@ -58,7 +65,7 @@ export class EpisodeDriver {
   }
 
   private adapterFailure(error: unknown, what: string): Finding {
-    if (error instanceof TimeoutError) return this.fail('TIMEOUT', `${what} did not answer within ${this.opTimeoutMs} ms; the verdict is unknown`);
+    if (isTimeout(error)) return this.fail('TIMEOUT', `${what} did not answer within ${this.opTimeoutMs} ms; the verdict is unknown`);
     const message = error instanceof Error ? error.message : String(error);
     return this.fail('ADAPTER-ERROR', `${what} threw: ${message}`);
   }
@@ -78,7 +85,7 @@ export class EpisodeDriver {
       actual = await withTimeout(Promise.resolve(this.system.apply(op)), this.opTimeoutMs, 'apply');
     } catch (error: unknown) {
       const message = error instanceof Error ? error.message : String(error);
-      if (expected.kind === 'window-full' && !(error instanceof TimeoutError)) {
+      if (expected.kind === 'window-full' && !isTimeout(error)) {
         return this.record({ kind: 'adapter-error', message }, this.fail('INV-13', `the window was full; the reference answered window-full, the system threw: ${message}`, 'INV-13: at capacity, answer "window full", never crash.'));
       }
       return this.record({ kind: 'adapter-error', message }, this.adapterFailure(error, 'apply'));

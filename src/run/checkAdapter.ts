@@ -26,6 +26,11 @@ export function claimsOf(adapter: Adapter): (invariant: FindingKind) => boolean 
   return (invariant) => (invariant === 'DIFFERENTIAL' ? claimsAll : invariant === 'ADAPTER-ERROR' || invariant === 'TIMEOUT' || claimed.has(invariant));
 }
 
+/** How long `create` may take: at least 30 s, since it may start a child process. */
+export function createTimeoutMs(opTimeoutMs: number): number {
+  return Math.max(opTimeoutMs, 30_000);
+}
+
 function verdictOf(invariant: FindingKind): Verdict {
   return invariant === 'ADAPTER-ERROR' ? 'error' : invariant === 'TIMEOUT' ? 'unknown' : 'violation';
 }
@@ -83,7 +88,8 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
     async (commands, enabled, config: RuntimeConfig) => {
       let system: PruningSystem;
       try {
-        system = await withTimeout(Promise.resolve(adapter.create(config)), opTimeoutMs, 'create');
+        // Creating may spawn a process: give it more time than one operation gets.
+        system = await withTimeout(Promise.resolve(adapter.create(config)), createTimeoutMs(opTimeoutMs), 'create');
       } catch (error: unknown) {
         throw new FindingError({ invariant: 'ADAPTER-ERROR', because: [`create(${JSON.stringify(config)}) failed: ${error instanceof Error ? error.message : String(error)}`] }, config, [], []);
       }

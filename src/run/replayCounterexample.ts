@@ -6,7 +6,7 @@ import { EpisodeState } from '../gen/EpisodeState.ts';
 import { INVARIANT_IDS } from '../model/invariants.ts';
 import type { Outcome } from '../model/Outcome.ts';
 import { SPEC_VERSION } from '../model/specVersion.ts';
-import { claimsOf, DEFAULTS } from './checkAdapter.ts';
+import { claimsOf, createTimeoutMs, DEFAULTS } from './checkAdapter.ts';
 import type { CheckReport, Counterexample, Verdict } from './CheckReport.ts';
 import { EpisodeDriver } from './EpisodeDriver.ts';
 import { PRUNECHECK_VERSION } from './version.ts';
@@ -57,7 +57,7 @@ export async function replayCounterexample(file: string, options: { adapter?: Ad
 
   let system: PruningSystem;
   try {
-    system = await withTimeout(Promise.resolve(adapter.create(cx.config)), opTimeoutMs, 'create');
+    system = await withTimeout(Promise.resolve(adapter.create(cx.config)), createTimeoutMs(opTimeoutMs), 'create');
   } catch (error: unknown) {
     const message = error instanceof Error ? error.message : String(error);
     return cx.invariant === 'ADAPTER-ERROR' && cx.trace.length === 0 ? finish('reproduced', `create failed again: ${message}`, [message]) : finish('error', `create failed: ${message}`);
