@@ -99,4 +99,23 @@ describe('checkAdapter', () => {
     await checkAdapter(limited, { runs: 40, seed: 9, outDir: tempDir() });
     expect([...seen].sort()).toEqual(['append', 'lookup', 'prune']);
   });
+
+  it('runs the recorded incident scenarios as explicit examples, and reports one when only it fails', async () => {
+    const broken = findBuiltin('retries-not-deduplicated-after-eviction');
+    if (broken === undefined) throw new Error('zoo member missing');
+    // Broken only at the scenarios' window sizes, which generated episodes never use.
+    const onlyLarge = { ...referenceAdapter, name: 'broken-at-scale', create: (config: { capacity: number }) => (config.capacity > 10_000 ? broken : referenceAdapter).create(config) };
+    const outDir = tempDir();
+    const report = await checkAdapter(onlyLarge, { runs: 50, seed: 1, outDir });
+    expect(report.examplesRun).toEqual(['scenario:overflow-inverse', 'scenario:reframe-hallucinated-constraint', 'scenario:rotated-log-identifier-loss', 'scenario:turn-90-duplicate-side-effect']);
+    expect(report.verdict).toBe('violation');
+    expect(report.violations[0]?.invariant).toBe('INV-09');
+    expect(report.violations[0]?.because[0]).toMatch(/^explicit example scenario:/);
+    const cx = JSON.parse(readFileSync(report.violations[0]?.counterexample ?? '', 'utf8')) as Counterexample;
+    expect(cx.path).toMatch(/^scenario:/);
+
+    const skipped = await checkAdapter(onlyLarge, { runs: 50, seed: 1, outDir, examples: false });
+    expect(skipped.examplesRun).toEqual([]);
+    expect(skipped.verdict).not.toBe('violation');
+  });
 });

@@ -24,5 +24,7 @@ export interface CheckOptions {
   readonly adapterRef?: string;
   /** Where counterexamples are written. Default `reports/counterexamples`. */
   readonly outDir?: string;
+  /** Run the recorded incident scenarios as explicit examples before generated runs. Default true. */
+  readonly examples?: boolean;
   readonly onProgress?: (progress: CheckProgress) => void;
 }

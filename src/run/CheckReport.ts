@@ -51,6 +51,8 @@ export interface CheckReport {
   readonly violations: readonly Violation[];
   /** How many runs reached each dangerous situation (src/gen); a situation never reached fails the suite. */
   readonly situations: Readonly<Record<string, number>>;
+  /** The explicit examples (recorded incident scenarios) run before generated episodes. */
+  readonly examplesRun?: readonly string[];
   /** Set when the verdict is `error` or `unknown`: what went wrong, outside any invariant. */
   readonly error?: string;
 }

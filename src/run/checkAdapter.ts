@@ -15,6 +15,7 @@ import { FindingError } from './FindingError.ts';
 import { StepCommand, type RunModel } from './StepCommand.ts';
 import { PRUNECHECK_VERSION } from './version.ts';
 import { withTimeout } from './withTimeout.ts';
+import { runExample, scenarioExamples } from './explicitExamples.ts';
 import { counterexamplePath, replayCommand, traceHash, writeCounterexample } from './writeCounterexample.ts';
 
 export const DEFAULTS = { runs: 300, maxSteps: 80, opTimeoutMs: 5_000, outDir: 'reports/counterexamples' } as const;
@@ -79,6 +80,37 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
     traceHash: traceHash(error.trace),
   });
 
+  function baseOf(runsCounted: number): Omit<CheckReport, 'verdict' | 'invariants' | 'violations'> {
+    const durationMs = Math.max(1, Date.now() - started);
+    return {
+      adapter: adapter.name,
+      adapterVersion: adapter.version,
+      prunecheckVersion: PRUNECHECK_VERSION,
+      specVersion: SPEC_VERSION,
+      seed,
+      runs: runsCounted,
+      opsChecked,
+      opsPerSecond: Math.round((opsChecked / durationMs) * 1000),
+      durationMs,
+      situations: counts,
+    };
+  }
+
+  /** Writes the counterexample (replacing the unshrunk one saved on first failure) and builds the report. */
+  function failure(error: FindingError, path: string, base: Omit<CheckReport, 'verdict' | 'invariants' | 'violations'>): CheckReport {
+    const file = counterexamplePath(outDir, adapter.name, error.finding.invariant, seed);
+    writeCounterexample(file, toCounterexample(error, path, file));
+    if (firstWritten !== undefined && firstWritten !== file) rmSync(firstWritten, { force: true });
+    const verdict = verdictOf(error.finding.invariant);
+    return {
+      ...base,
+      verdict,
+      invariants: statuses(adapter, error.finding.invariant, verdict),
+      violations: [{ invariant: error.finding.invariant, step: error.trace.length, because: error.finding.because, replay: replayCommand(file), counterexample: file, traceLength: error.trace.length }],
+      ...(verdict === 'violation' ? {} : { error: error.finding.because.join(' ') }),
+    };
+  }
+
   // Only the commands shrink: shrinking the window or the swarm first re-enables skipped steps and makes
   // the episode longer, which defeats the command shrinker.
   const property = fc.asyncProperty(
@@ -114,43 +146,35 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
     },
   );
 
+  // Recorded incidents run first, as named regression cases. Their traces are long and are not shrunk, so
+  // when the generated runs also fail, the shrunk generated counterexample is the one reported.
+  const examples = options.examples === false ? [] : await scenarioExamples();
+  let exampleFailure: { error: FindingError; name: string } | undefined;
+  for (const example of examples) {
+    const { error, steps } = await runExample(adapter, example, claims, opTimeoutMs, createTimeoutMs(opTimeoutMs));
+    opsChecked += steps;
+    if (error !== undefined) {
+      exampleFailure = { error, name: example.name };
+      break;
+    }
+  }
+
   const details = await fc.check(property, {
     verbose: process.env['PRUNECHECK_DEBUG'] === '1' ? 1 : 0,
     seed,
     numRuns: runs,
     ...(options.timeLimitSeconds === undefined ? {} : { interruptAfterTimeLimit: options.timeLimitSeconds * 1000, markInterruptAsFailure: false }),
   });
-  const durationMs = Math.max(1, Date.now() - started);
-  const base = {
-    adapter: adapter.name,
-    adapterVersion: adapter.version,
-    prunecheckVersion: PRUNECHECK_VERSION,
-    specVersion: SPEC_VERSION,
-    seed,
-    runs: runsDone,
-    opsChecked,
-    opsPerSecond: Math.round((opsChecked / durationMs) * 1000),
-    durationMs,
-    situations: counts,
-  };
+  const base = { ...baseOf(runsDone), examplesRun: examples.map((e) => e.name) };
 
   if (details.failed) {
     const error = details.errorInstance;
     if (!(error instanceof FindingError)) {
       return { ...base, verdict: 'error', invariants: statuses(adapter, undefined, 'error'), violations: [], error: `the harness failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` };
     }
-    const file = counterexamplePath(outDir, adapter.name, error.finding.invariant, seed);
-    writeCounterexample(file, toCounterexample(error, details.counterexamplePath ?? '', file));
-    if (firstWritten !== undefined && firstWritten !== file) rmSync(firstWritten, { force: true });
-    const verdict = verdictOf(error.finding.invariant);
-    return {
-      ...base,
-      verdict,
-      invariants: statuses(adapter, error.finding.invariant, verdict),
-      violations: [{ invariant: error.finding.invariant, step: error.trace.length, because: error.finding.because, replay: replayCommand(file), counterexample: file, traceLength: error.trace.length }],
-      ...(verdict === 'violation' ? {} : { error: error.finding.because.join(' ') }),
-    };
+    return failure(error, details.counterexamplePath ?? '', base);
   }
+  if (exampleFailure !== undefined) return failure(exampleFailure.error, exampleFailure.name, base);
   const unreached = applicableSituations(supported).filter((s) => counts[s] === 0);
   if (unreached.length > 0 && !details.interrupted) {
     return { ...base, verdict: 'unknown', invariants: statuses(adapter, undefined, 'unknown'), violations: [], error: `no violation, but ${runsDone} runs never reached: ${unreached.join(', ')}; raise --runs (seed ${seed})` };
