@@ -24,7 +24,7 @@ describe('renderBenchChart', () => {
 
   it('draws one line per multi-point series, naive dashed and ceilings dotted, with a legend entry for every series', () => {
     const lines = all(root, 'polyline');
-    expect(lines).toHaveLength(4);
+    expect(lines).toHaveLength(5);
     const legend = all(root, 'text').map((t) => t.children.join(''));
     expect(legend).toContain('naive: lookup, resident');
     expect(legend).toContain('ceiling: Map get + set');

@@ -14,6 +14,7 @@ describe('bench formatting', () => {
     expect(formatRatio(1.234)).toBe('1.23×');
     expect(formatPercent(0.273)).toBe('27.3 %');
     expect(significant(0.01234)).toBe('0.0123');
+    expect([significant(99.97), significant(0.99996), significant(1234.5)]).toEqual(['100', '1.00', '1230']);
     expect(opsPerSecond(250)).toBe(4_000_000);
     expect(opsPerSecond(0)).toBe(Number.POSITIVE_INFINITY);
   });

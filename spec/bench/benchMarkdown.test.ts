@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderBenchMarkdown, targetStatus } from '../../src/report/benchMarkdown.ts';
-import { sampleBenchReport } from './sampleBenchReport.ts';
+import { cell, sampleBenchReport } from './sampleBenchReport.ts';
 
 describe('renderBenchMarkdown', () => {
   const report = sampleBenchReport();
@@ -21,6 +21,19 @@ describe('renderBenchMarkdown', () => {
     expect(text).toContain('| ceiling: sha256 of the same content | ceiling | 2.00 µs | 2.10 µs | 1.05× |');
     expect(text).toContain('![cost per operation against window size, log-log](bench.svg)');
     expect(text).toContain('40,000 checked operations per second, 25.0 µs per operation (10,000 operations in 0.250 s; every round: 25,000, 40,000)');
+  });
+
+  it('reads growth against the Map ceiling, and against the naive baseline where it was measured', () => {
+    expect(text).toContain('a bare Map get + set on the same ids (4.00× from 10³ to 10⁶)');
+    expect(text).toContain('| prune, reversible (persisted span) | 2.00× | 0.500× |');
+    expect(text).toContain('| re-frame, per resident span | 1.13× | 0.281× |');
+    expect(text).not.toContain('| claim (10 ids) |');
+    const withNaive = sampleBenchReport();
+    const sizes = [1_000, 100_000, 1_000_000];
+    const measurements = [...withNaive.measurements, cell('naive', 'lookup-resident', 100_000, 400_000), cell('reference', 'lookup-resident', 100_000, 350)];
+    const naiveText = renderBenchMarkdown({ ...withNaive, sizes, measurements });
+    expect(naiveText).toContain('| path | 10⁶ / 10³ | over the Map\'s growth | reference 10⁵ / 10³ | naive 10⁵ / 10³ |');
+    expect(naiveText).toContain('| lookup, resident | 1.33× | 0.333× | 1.17× | 100× |');
   });
 
   it('reports memory, the method, the run conditions and what was not measured', () => {

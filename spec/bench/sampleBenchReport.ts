@@ -19,6 +19,7 @@ export function sampleBenchReport(overrides: Partial<BenchReport> = {}): BenchRe
     cell('ceiling', 'sha256', 1_000, 2_000),
     cell('ceiling', 'sha256', 1_000_000, 2_100),
     cell('ceiling', 'map-get-set', 1_000, 50),
+    cell('ceiling', 'map-get-set', 1_000_000, 200),
   ];
   const memory = [{ subject: 'reference' as const, size: 1_000, bytesPerSpan: 1_900, contentBytesPerSpan: 1_024, limitBytesPerSpan: 1_836 }];
   return {

@@ -41,6 +41,8 @@ export function opsPerSecond(nsPerOp: number): number {
 /** Three significant figures, without exponent notation for the magnitudes a report meets. */
 export function significant(value: number): string {
   if (value === 0) return '0';
-  const digits = Math.max(0, 2 - Math.floor(Math.log10(Math.abs(value))));
-  return value.toFixed(Math.min(digits, 6));
+  // Round first, so 99.97 becomes 100 (three figures), not 100.0.
+  const rounded = Number(value.toPrecision(3));
+  const digits = Math.max(0, 2 - Math.floor(Math.log10(Math.abs(rounded))));
+  return rounded.toFixed(Math.min(digits, 6));
 }
