@@ -8,9 +8,9 @@ import { PolicyCounterexampleError, replayPolicyCounterexample } from '../run/re
 import type { PolicyReplayResult } from '../run/replayPolicyCounterexample.ts';
 import { resolveOrExplain, useColor } from './checkCommand.ts';
 import type { Command } from './Command.ts';
-import { CounterexampleFileError } from './CounterexampleFileError.ts';
+import { CounterexampleFileError } from '../run/CounterexampleFileError.ts';
 import { parseOptions } from './parseOptions.ts';
-import { readCounterexampleFile } from './readCounterexampleFile.ts';
+import { readCounterexampleFile } from '../run/readCounterexampleFile.ts';
 import { UsageError } from './UsageError.ts';
 
 const USAGE = `Usage: prunecheck replay <counterexample.json> [--adapter <name|path|cmd:...>] [--verbose]

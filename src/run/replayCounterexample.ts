@@ -1,6 +1,6 @@
 import type { Adapter, PruningSystem } from '../adapters/Adapter.ts';
 import { loadAdapter } from '../adapters/loadAdapter.ts';
-import { readCounterexampleFile } from '../cli/readCounterexampleFile.ts';
+import { readCounterexampleFile } from './readCounterexampleFile.ts';
 import { sameOutcome } from '../check/normalizeOutcome.ts';
 import { EpisodeState } from '../gen/EpisodeState.ts';
 import { INVARIANT_IDS } from '../model/invariants.ts';
