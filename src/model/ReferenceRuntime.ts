@@ -15,25 +15,10 @@ import { runCompact } from './runCompact.ts';
 import { runReframe } from './runReframe.ts';
 import { runSummarize } from './runSummarize.ts';
 import { answerLookup, judgeClaim } from './answerQueries.ts';
+import { runAppend } from './runAppend.ts';
+import type { RuntimeConfig, SpanObservation } from './RuntimeConfig.ts';
 
-/** How an episode's runtime is set up. */
-export interface RuntimeConfig {
-  /** Hard window capacity in tokens. */
-  readonly capacity: number;
-  /** Whether the backing store answers "expired" distinctly from "absent" (seed 002, condition 3). Default true. */
-  readonly storeDistinguishesAbsent?: boolean;
-  readonly frame?: string;
-  readonly modelVersion?: string;
-  readonly policyVersion?: string;
-}
-
-/** Everything observable about one span id: what the checkers read after each step. */
-export interface SpanObservation {
-  readonly spanId: string;
-  readonly resident: SpanView | undefined;
-  readonly index: IndexEntry | undefined;
-  readonly tombstone: Tombstone | undefined;
-}
+export type { RuntimeConfig, SpanObservation } from './RuntimeConfig.ts';
 
 /** The decision of the prune gate: how the span may leave, or why it may not. */
 export type GateDecision =
@@ -42,7 +27,6 @@ export type GateDecision =
 
 export const DEFAULT_SCORE = 0.5;
 
-const NO_SOURCES: readonly string[] = Object.freeze([]);
 
 /**
  * The reference pruning runtime: the executable form of spec/SPEC.md. The model proposes, the runtime disposes
@@ -151,29 +135,7 @@ export class ReferenceRuntime {
   }
 
   protected append(op: AppendOp): Appended | WindowFull {
-    const input = op.span;
-    const tokens = input.tokens ?? estimateTokens(input.content);
-    if (!this.window.fits(tokens)) return this.full(input.id, tokens);
-    // One shared empty list rather than a fresh one per span: most spans are raw and declare no sources.
-    const sources = input.sources ?? NO_SOURCES;
-    const span: Span = {
-      id: input.id,
-      kind: input.kind,
-      rawKind: input.kind === 'raw' ? (input.rawKind ?? 'other') : undefined,
-      content: input.content,
-      tokens,
-      score: input.score ?? DEFAULT_SCORE,
-      floored: false,
-      sources,
-      derivationFrame: input.kind === 'derived' && sources.length > 0 ? this.frameEpoch : undefined,
-      provenance: undefined,
-      tokenRange: this.claimTokenRange(tokens),
-      appendedAt: this.step,
-      digestCache: undefined,
-    };
-    this.admit(span);
-    const handle = input.persist === true ? this.store.put(span.id, span.content) : undefined;
-    return { kind: 'appended', spanId: span.id, handle };
+    return runAppend(this, op);
   }
 
   /** Registers a new span as known and resident. */
