@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { importAdapterModule, looksLikeModulePath } from './importAdapterModule.ts';
 import type { Adapter } from './Adapter.ts';
 import { AdapterLoadError } from './AdapterLoadError.ts';
 import { BUILTIN_ADAPTERS, findBuiltin } from './builtins.ts';
@@ -21,19 +19,11 @@ export function registerAdapterScheme(scheme: string, load: (rest: string) => Pr
 export async function loadAdapter(ref: string): Promise<Adapter> {
   const scheme = /^([a-z]+):(.*)$/s.exec(ref);
   if (scheme !== null && SCHEMES.has(scheme[1] as string)) return (SCHEMES.get(scheme[1] as string) as (rest: string) => Promise<Adapter>)(scheme[2] as string);
-  const looksLikePath = ref.includes('/') || ref.includes('\\') || /\.(c|m)?(t|j)s$/.test(ref);
-  if (!looksLikePath) {
+  if (!looksLikeModulePath(ref)) {
     const builtin = findBuiltin(ref);
     if (builtin !== undefined) return builtin;
     throw new AdapterLoadError('UNKNOWN_ADAPTER', `unknown adapter '${ref}'; built-ins: ${BUILTIN_ADAPTERS.map((a) => a.name).join(', ')}; or pass a path to a module (./my-adapter.ts) or cmd:<command line>`);
   }
-  const path = resolve(ref);
-  if (!existsSync(path)) throw new AdapterLoadError('MODULE_NOT_FOUND', `adapter module ${path} does not exist; check the --adapter path`);
-  let module: Record<string, unknown>;
-  try {
-    module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
-  } catch (error: unknown) {
-    throw new AdapterLoadError('IMPORT_FAILED', `could not import adapter module ${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-  }
-  return validateAdapter(module['default'], path);
+  const { path, value } = await importAdapterModule(ref);
+  return validateAdapter(value, path);
 }

@@ -1,8 +1,7 @@
-import { pathToFileURL } from 'node:url';
-import { resolve } from 'node:path';
 import type { Adapter } from '../adapters/Adapter.ts';
 import { AdapterLoadError } from '../adapters/AdapterLoadError.ts';
 import { BUILTIN_ADAPTERS, findBuiltin } from '../adapters/builtins.ts';
+import { importAdapterModule, looksLikeModulePath } from '../adapters/importAdapterModule.ts';
 import { loadAdapter } from '../adapters/loadAdapter.ts';
 import { findPolicyAdapter, POLICY_ADAPTERS } from '../adapters/policy/index.ts';
 import { isPolicyAdapter, validatePolicyAdapter } from '../adapters/policy/loadPolicyAdapter.ts';
@@ -18,8 +17,7 @@ export type ResolvedAdapter = { readonly mode: 'runtime'; readonly adapter: Adap
  */
 export async function resolveAdapter(ref: string): Promise<ResolvedAdapter> {
   const scheme = /^[a-z]+:/.test(ref) && !/^[a-z]:[\\/]/i.test(ref);
-  const looksLikePath = ref.includes('/') || ref.includes('\\') || /\.(c|m)?(t|j)s$/.test(ref);
-  if (!scheme && !looksLikePath) {
+  if (!scheme && !looksLikeModulePath(ref)) {
     const builtin = findBuiltin(ref);
     if (builtin !== undefined) return { mode: 'runtime', adapter: builtin };
     const policy = findPolicyAdapter(ref);
@@ -34,8 +32,8 @@ export async function resolveAdapter(ref: string): Promise<ResolvedAdapter> {
   } catch (error: unknown) {
     if (!(error instanceof AdapterLoadError) || error.code !== 'BAD_ADAPTER' || scheme) throw error;
     // Not a runtime adapter: it may be a policy adapter (the module is already in the import cache).
-    const module = (await import(pathToFileURL(resolve(ref)).href)) as Record<string, unknown>;
-    if (!isPolicyAdapter(module['default'])) throw error;
-    return { mode: 'policy', adapter: validatePolicyAdapter(module['default'], resolve(ref)) };
+    const { path, value } = await importAdapterModule(ref);
+    if (!isPolicyAdapter(value)) throw error;
+    return { mode: 'policy', adapter: validatePolicyAdapter(value, path) };
   }
 }

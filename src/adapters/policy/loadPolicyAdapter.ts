@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { importAdapterModule, looksLikeModulePath } from '../importAdapterModule.ts';
 import { INVARIANT_IDS } from '../../model/invariants.ts';
 import { AdapterLoadError } from '../AdapterLoadError.ts';
 import { findPolicyAdapter, POLICY_ADAPTERS } from './index.ts';
@@ -31,19 +29,11 @@ export function validatePolicyAdapter(value: unknown, source: string): PolicyAda
 
 /** Resolves `--adapter` for policy mode: a built-in policy adapter's name, or a module path whose default export is one. */
 export async function loadPolicyAdapter(ref: string): Promise<PolicyAdapter> {
-  const looksLikePath = ref.includes('/') || ref.includes('\\') || /\.(c|m)?(t|j)s$/.test(ref);
-  if (!looksLikePath) {
+  if (!looksLikeModulePath(ref)) {
     const entry = findPolicyAdapter(ref);
     if (entry !== undefined) return entry.load();
     throw new AdapterLoadError('UNKNOWN_ADAPTER', `unknown policy adapter '${ref}'; built-ins: ${POLICY_ADAPTERS.map((e) => e.name).join(', ')}; or pass a path to a module (./my-pruner.ts)`);
   }
-  const path = resolve(ref);
-  if (!existsSync(path)) throw new AdapterLoadError('MODULE_NOT_FOUND', `adapter module ${path} does not exist; check the --adapter path`);
-  let module: Record<string, unknown>;
-  try {
-    module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
-  } catch (error: unknown) {
-    throw new AdapterLoadError('IMPORT_FAILED', `could not import adapter module ${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-  }
-  return validatePolicyAdapter(module['default'], path);
+  const { path, value } = await importAdapterModule(ref);
+  return validatePolicyAdapter(value, path);
 }
