@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
+import { getCurrentTest } from 'vitest/suite';
 import type { AppendOp, Operation } from '../../src/model/Operation.ts';
 import type { Outcome } from '../../src/model/Outcome.ts';
 import { ReferenceRuntime, type RuntimeConfig } from '../../src/model/ReferenceRuntime.ts';
@@ -97,8 +98,11 @@ export function fcParams(numRuns = 200): { seed: number; numRuns: number } {
  * Runs a synchronous fast-check property with `fcParams`; on failure the error names the command that replays
  * it (fast-check's own message carries the seed and the shrunk counterexample).
  */
-export function assertProperty<Ts>(file: string, testName: string, property: fc.IProperty<Ts>, numRuns = 200): void {
+export function assertProperty<Ts>(file: string, property: fc.IProperty<Ts>, numRuns = 200): void {
   const params = fcParams(numRuns);
+  // The replay command filters on the running test's own name, so callers never spell it twice. `-t` is a
+  // regular expression matched against the name, hence the escaping.
+  const testName = (getCurrentTest()?.name ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   try {
     fc.assert(property, params);
   } catch (error) {

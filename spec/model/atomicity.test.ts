@@ -69,10 +69,8 @@ describe('refused and malformed operations change nothing (INV-15)', () => {
   });
 
   it('INV-15 under random operation sequences, every refusal changes nothing but its own rejection notice', () => {
-    const name = 'INV-15 under random operation sequences, every refusal changes nothing but its own rejection notice';
     assertProperty(
       FILE,
-      name,
       fc.property(opTemplates, (templates) => {
         const driver = new Driver(episode(24));
         for (const template of templates) {
@@ -93,10 +91,8 @@ describe('refused and malformed operations change nothing (INV-15)', () => {
   });
 
   it('INV-15 malformed operations thrown into any state change nothing, and the episode goes on', () => {
-    const name = 'INV-15 malformed operations thrown into any state change nothing, and the episode goes on';
     assertProperty(
       FILE,
-      name,
       fc.property(opTemplates, malformedOp, (templates, bad) => {
         const driver = new Driver(episode(24));
         for (const template of templates) driver.apply(driver.resolve(template));

@@ -132,10 +132,8 @@ describe('AuditLog', () => {
 
 describe('the log under random operation sequences (INV-12)', () => {
   it('INV-12 under random operation sequences, each applied operation is the last log entry, and refusals on resident spans are surfaced', () => {
-    const name = 'INV-12 under random operation sequences, each applied operation is the last log entry, and refusals on resident spans are surfaced';
     assertProperty(
       FILE,
-      name,
       fc.property(opTemplates, (templates) => {
         const driver = new Driver(episode(24));
         const rt = driver.rt;

@@ -70,10 +70,8 @@ describe('window full (INV-13)', () => {
   });
 
   it('INV-13 under random operation sequences, used never exceeds capacity and is the sum of resident tokens', () => {
-    const name = 'INV-13 under random operation sequences, used never exceeds capacity and is the sum of resident tokens';
     assertProperty(
       FILE,
-      name,
       fc.property(fc.integer({ min: 4, max: 30 }), opTemplates, (capacity, templates) => {
         const driver = new Driver(episode(capacity));
         for (const template of templates) {

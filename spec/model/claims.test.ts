@@ -88,10 +88,8 @@ describe('claims rest on raw evidence (INV-10)', () => {
 
 describe('claims under random operation sequences (INV-10)', () => {
   it('INV-10 under random operation sequences, substantiated only on resident or recoverable raw spans, and a lost id is always a gap', () => {
-    const name = 'INV-10 under random operation sequences, substantiated only on resident or recoverable raw spans, and a lost id is always a gap';
     assertProperty(
       FILE,
-      name,
       fc.property(opTemplates, fc.uniqueArray(fc.nat({ max: 12 }), { minLength: 1, maxLength: 4 }), (templates, picks) => {
         const driver = new Driver(episode(24));
         for (const template of templates) driver.apply(driver.resolve(template));

@@ -80,10 +80,8 @@ describe('lookup answers (INV-04)', () => {
   });
 
   it('INV-04 under random operation sequences, no id the runtime has seen is ever answered absent', () => {
-    const name = 'INV-04 under random operation sequences, no id the runtime has seen is ever answered absent';
     assertProperty(
       FILE,
-      name,
       fc.property(opTemplates, (templates) => {
         const driver = new Driver(episode(24));
         for (const template of templates) {

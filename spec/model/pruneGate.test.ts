@@ -153,10 +153,8 @@ describe('the prune gate against an independent oracle (INV-03)', () => {
   }
 
   it.each([true, false])('INV-03 under random operation sequences, every prune decides as §3 says (store distinguishes absent: %s)', (distinguishes) => {
-    const name = `INV-03 under random operation sequences, every prune decides as §3 says (store distinguishes absent: ${String(distinguishes)})`;
     assertProperty(
       FILE,
-      name,
       fc.property(opTemplates, (templates) => {
         const driver = new Driver(episode(24, { storeDistinguishesAbsent: distinguishes }));
         for (const template of templates) {

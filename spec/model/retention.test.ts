@@ -31,10 +31,8 @@ describe('raw observations are never derivable (INV-06)', () => {
   });
 
   it('INV-06 under random operation sequences, no raw span is ever evicted as derivable', () => {
-    const name = 'INV-06 under random operation sequences, no raw span is ever evicted as derivable';
     assertProperty(
       FILE,
-      name,
       fc.property(opTemplates, (templates) => {
         const driver = new Driver(episode(24));
         for (const template of templates) {
@@ -99,10 +97,8 @@ describe('the raw retention floor (INV-07)', () => {
   });
 
   it('INV-07 under random operation sequences, compaction never evicts a raw span that lacked a resolvable pointer', () => {
-    const name = 'INV-07 under random operation sequences, compaction never evicts a raw span that lacked a resolvable pointer';
     assertProperty(
       FILE,
-      name,
       fc.property(opTemplates, (templates) => {
         const driver = new Driver(episode(24));
         for (const template of templates) {
@@ -243,10 +239,8 @@ describe('re-frames (INV-08)', () => {
 
 describe('re-frames under random operation sequences (INV-08)', () => {
   it('INV-08 under random operation sequences, floored spans were derivable, are not now, have no pointer, and no compaction evicts them', () => {
-    const name = 'INV-08 under random operation sequences, floored spans were derivable, are not now, have no pointer, and no compaction evicts them';
     assertProperty(
       FILE,
-      name,
       fc.property(opTemplates, (templates) => {
         const driver = new Driver(episode(24));
         const rt = driver.rt;

@@ -49,10 +49,8 @@ describe('side-effect deduplication (INV-09)', () => {
   });
 
   it('INV-09 under random operation sequences, a call is duplicate exactly when its signature executed before', () => {
-    const name = 'INV-09 under random operation sequences, a call is duplicate exactly when its signature executed before';
     assertProperty(
       FILE,
-      name,
       fc.property(opTemplates, (templates) => {
         const driver = new Driver(episode(24));
         const executed = new Map<string, string>();

@@ -116,10 +116,8 @@ describe('summaries and retention (INV-14)', () => {
   });
 
   it('INV-14 under random operation sequences, no summary changes any score', () => {
-    const name = 'INV-14 under random operation sequences, no summary changes any score';
     assertProperty(
       FILE,
-      name,
       fc.property(opTemplates, (templates) => {
         const driver = new Driver(episode(24));
         for (const template of templates) {
@@ -137,10 +135,8 @@ describe('summaries and retention (INV-14)', () => {
 
 describe('summaries under random operation sequences (INV-05)', () => {
   it('INV-05 under random operation sequences, every summary carries provenance and sources, and re-summarizes only when escalated', () => {
-    const name = 'INV-05 under random operation sequences, every summary carries provenance and sources, and re-summarizes only when escalated';
     assertProperty(
       FILE,
-      name,
       fc.property(opTemplates, (templates) => {
         const driver = new Driver(episode(24));
         const rt = driver.rt;

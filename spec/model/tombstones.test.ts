@@ -161,10 +161,8 @@ describe('re-eviction of changed content (INV-02)', () => {
 
 describe('tombstones under random operation sequences (INV-01)', () => {
   it('INV-01 under random operation sequences, every eviction by prune or compact writes a complete tombstone', () => {
-    const name = 'INV-01 under random operation sequences, every eviction by prune or compact writes a complete tombstone';
     assertProperty(
       FILE,
-      name,
       fc.property(opTemplates, (templates) => {
         const driver = new Driver(episode(24));
         for (const template of templates) {
