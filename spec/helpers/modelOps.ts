@@ -3,6 +3,7 @@ import { ModelError } from '../../src/model/ModelError.ts';
 import type { Operation } from '../../src/model/Operation.ts';
 import type { Outcome } from '../../src/model/Outcome.ts';
 import type { ReferenceRuntime } from '../../src/model/ReferenceRuntime.ts';
+import { assertProperty, episode } from './model.ts';
 
 /**
  * Random operation sequences for property tests. Generated operations name ids by placeholder: `#n` is the
@@ -109,4 +110,20 @@ export class Driver {
     }
     return outcome;
   }
+}
+
+/**
+ * Asserts a property over random operation sequences, each on a fresh 24-token reference runtime. `setup`
+ * runs once per episode (for per-episode state) and answers the check run for every template in turn.
+ */
+export function assertOverEpisodes(file: string, setup: (driver: Driver) => (template: unknown) => void, numRuns?: number): void {
+  assertProperty(
+    file,
+    fc.property(opTemplates, (templates) => {
+      const driver = new Driver(episode(24));
+      const step = setup(driver);
+      for (const template of templates) step(template);
+    }),
+    numRuns,
+  );
 }

@@ -4,7 +4,7 @@ import { ModelError } from '../../src/model/ModelError.ts';
 import type { Operation } from '../../src/model/Operation.ts';
 import type { ReferenceRuntime } from '../../src/model/ReferenceRuntime.ts';
 import { applyAll, assertProperty, derived, episode, ignoringNotices, raw, snapshot } from '../helpers/model.ts';
-import { Driver, malformedOp, opTemplates, SIGNATURES } from '../helpers/modelOps.ts';
+import { Driver, malformedOp, opTemplates, SIGNATURES, assertOverEpisodes } from '../helpers/modelOps.ts';
 
 const FILE = 'spec/model/atomicity.test.ts';
 const IDS = ['a', 'b', 'd', 'e', 's', 'f', 'never'];
@@ -69,25 +69,21 @@ describe('refused and malformed operations change nothing (INV-15)', () => {
   });
 
   it('INV-15 under random operation sequences, every refusal changes nothing but its own rejection notice', () => {
-    assertProperty(
-      FILE,
-      fc.property(opTemplates, (templates) => {
-        const driver = new Driver(episode(24));
-        for (const template of templates) {
-          const op = driver.resolve(template);
-          const ids = driver.ids();
-          const before = snapshot(driver.rt, ids, SIGNATURES);
-          const outcome = driver.apply(op);
-          if (outcome instanceof ModelError) {
-            expect(snapshot(driver.rt, ids, SIGNATURES)).toEqual(before);
-          } else if (outcome.kind === 'rejected' || outcome.kind === 'window-full') {
-            const after = snapshot(driver.rt, ids, SIGNATURES);
-            expect(ignoringNotices(after)).toEqual(ignoringNotices(before));
-            for (const id of ids) if (id !== outcome.spanId) expect(after.spans[id]?.observed.index).toEqual(before.spans[id]?.observed.index);
-          }
+    assertOverEpisodes(FILE, (driver) => {
+      return (template) => {
+        const op = driver.resolve(template);
+        const ids = driver.ids();
+        const before = snapshot(driver.rt, ids, SIGNATURES);
+        const outcome = driver.apply(op);
+        if (outcome instanceof ModelError) {
+          expect(snapshot(driver.rt, ids, SIGNATURES)).toEqual(before);
+        } else if (outcome.kind === 'rejected' || outcome.kind === 'window-full') {
+          const after = snapshot(driver.rt, ids, SIGNATURES);
+          expect(ignoringNotices(after)).toEqual(ignoringNotices(before));
+          for (const id of ids) if (id !== outcome.spanId) expect(after.spans[id]?.observed.index).toEqual(before.spans[id]?.observed.index);
         }
-      }),
-    );
+      };
+    });
   });
 
   it('INV-15 malformed operations thrown into any state change nothing, and the episode goes on', () => {

@@ -1,10 +1,9 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AuditLog } from '../../src/model/AuditLog.ts';
 import { ModelError } from '../../src/model/ModelError.ts';
 import type { Operation } from '../../src/model/Operation.ts';
-import { applyAll, applyExpect, assertProperty, episode, raw } from '../helpers/model.ts';
-import { Driver, opTemplates } from '../helpers/modelOps.ts';
+import { applyAll, applyExpect, episode, raw } from '../helpers/model.ts';
+import { assertOverEpisodes } from '../helpers/modelOps.ts';
 
 const FILE = 'spec/model/auditLog.test.ts';
 
@@ -132,27 +131,23 @@ describe('AuditLog', () => {
 
 describe('the log under random operation sequences (INV-12)', () => {
   it('INV-12 under random operation sequences, each applied operation is the last log entry, and refusals on resident spans are surfaced', () => {
-    assertProperty(
-      FILE,
-      fc.property(opTemplates, (templates) => {
-        const driver = new Driver(episode(24));
-        const rt = driver.rt;
-        for (const template of templates) {
-          const op = driver.resolve(template);
-          const size = rt.log.size;
-          const outcome = driver.apply(op);
-          if (outcome instanceof ModelError) {
-            expect(rt.log.size).toBe(size);
-            continue;
-          }
-          expect(rt.log.size).toBe(size + 1);
-          expect(rt.log.at(-1)).toEqual({ step: size + 1, operation: op, outcome });
-          if (op.kind === 'prune' && outcome.kind !== 'rejected') expect(outcome).toHaveProperty('check.provenance', rt.store.distinguishesAbsent);
-          if (outcome.kind === 'rejected' && rt.window.has(outcome.spanId)) {
-            expect(rt.observe(outcome.spanId).index).toEqual({ kind: 'rejected', spanId: outcome.spanId, reason: outcome.reason, step: rt.step });
-          }
+    assertOverEpisodes(FILE, (driver) => {
+      const rt = driver.rt;
+      return (template) => {
+        const op = driver.resolve(template);
+        const size = rt.log.size;
+        const outcome = driver.apply(op);
+        if (outcome instanceof ModelError) {
+          expect(rt.log.size).toBe(size);
+          return;
         }
-      }),
-    );
+        expect(rt.log.size).toBe(size + 1);
+        expect(rt.log.at(-1)).toEqual({ step: size + 1, operation: op, outcome });
+        if (op.kind === 'prune' && outcome.kind !== 'rejected') expect(outcome).toHaveProperty('check.provenance', rt.store.distinguishesAbsent);
+        if (outcome.kind === 'rejected' && rt.window.has(outcome.spanId)) {
+          expect(rt.observe(outcome.spanId).index).toEqual({ kind: 'rejected', spanId: outcome.spanId, reason: outcome.reason, step: rt.step });
+        }
+      };
+    });
   });
 });

@@ -1,8 +1,7 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ModelError } from '../../src/model/ModelError.ts';
-import { applyAll, applyExpect, assertProperty, derived, episode, raw, sha256 } from '../helpers/model.ts';
-import { Driver, opTemplates } from '../helpers/modelOps.ts';
+import { applyAll, applyExpect, derived, episode, raw, sha256 } from '../helpers/model.ts';
+import { assertOverEpisodes } from '../helpers/modelOps.ts';
 
 const FILE = 'spec/model/lookup.test.ts';
 
@@ -80,19 +79,15 @@ describe('lookup answers (INV-04)', () => {
   });
 
   it('INV-04 under random operation sequences, no id the runtime has seen is ever answered absent', () => {
-    assertProperty(
-      FILE,
-      fc.property(opTemplates, (templates) => {
-        const driver = new Driver(episode(24));
-        for (const template of templates) {
-          driver.apply(driver.resolve(template));
-          for (const id of driver.ids()) {
-            const answer = driver.rt.lookup(id);
-            expect(answer.kind === 'absent', `${id}: ${JSON.stringify(answer)}`).toBe(!driver.seen.includes(id));
-            if (answer.kind === 'tombstoned') expect(answer.digest).toBe(driver.rt.tombstones.get(id)?.digest);
-          }
+    assertOverEpisodes(FILE, (driver) => {
+      return (template) => {
+        driver.apply(driver.resolve(template));
+        for (const id of driver.ids()) {
+          const answer = driver.rt.lookup(id);
+          expect(answer.kind === 'absent', `${id}: ${JSON.stringify(answer)}`).toBe(!driver.seen.includes(id));
+          if (answer.kind === 'tombstoned') expect(answer.digest).toBe(driver.rt.tombstones.get(id)?.digest);
         }
-      }),
-    );
+      };
+    });
   });
 });

@@ -1,8 +1,7 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ModelError } from '../../src/model/ModelError.ts';
-import { applyAll, applyExpect, assertProperty, derived, episode, raw } from '../helpers/model.ts';
-import { Driver, opTemplates } from '../helpers/modelOps.ts';
+import { applyAll, applyExpect, derived, episode, raw } from '../helpers/model.ts';
+import { assertOverEpisodes } from '../helpers/modelOps.ts';
 
 const FILE = 'spec/model/retention.test.ts';
 
@@ -31,20 +30,16 @@ describe('raw observations are never derivable (INV-06)', () => {
   });
 
   it('INV-06 under random operation sequences, no raw span is ever evicted as derivable', () => {
-    assertProperty(
-      FILE,
-      fc.property(opTemplates, (templates) => {
-        const driver = new Driver(episode(24));
-        for (const template of templates) {
-          const outcome = driver.apply(driver.resolve(template));
-          if (outcome instanceof ModelError) continue;
-          const evictions = outcome.kind === 'evicted' ? [outcome] : outcome.kind === 'compacted' ? outcome.evicted : [];
-          for (const eviction of evictions) {
-            if (driver.rt.span(eviction.spanId)?.kind === 'raw') expect(eviction.mode).not.toBe('derivable');
-          }
+    assertOverEpisodes(FILE, (driver) => {
+      return (template) => {
+        const outcome = driver.apply(driver.resolve(template));
+        if (outcome instanceof ModelError) return;
+        const evictions = outcome.kind === 'evicted' ? [outcome] : outcome.kind === 'compacted' ? outcome.evicted : [];
+        for (const eviction of evictions) {
+          if (driver.rt.span(eviction.spanId)?.kind === 'raw') expect(eviction.mode).not.toBe('derivable');
         }
-      }),
-    );
+      };
+    });
   });
 });
 
@@ -97,20 +92,16 @@ describe('the raw retention floor (INV-07)', () => {
   });
 
   it('INV-07 under random operation sequences, compaction never evicts a raw span that lacked a resolvable pointer', () => {
-    assertProperty(
-      FILE,
-      fc.property(opTemplates, (templates) => {
-        const driver = new Driver(episode(24));
-        for (const template of templates) {
-          const op = driver.resolve(template);
-          const floored = new Set([...driver.rt.window.spans()].filter((s) => s.kind === 'raw' && !driver.rt.hasResolvablePointer(s)).map((s) => s.id));
-          const outcome = driver.apply(op);
-          if (outcome instanceof ModelError || outcome.kind !== 'compacted') continue;
-          for (const { spanId } of outcome.evicted) expect(floored.has(spanId), spanId).toBe(false);
-          for (const id of floored) expect(driver.rt.window.has(id), id).toBe(true);
-        }
-      }),
-    );
+    assertOverEpisodes(FILE, (driver) => {
+      return (template) => {
+        const op = driver.resolve(template);
+        const floored = new Set([...driver.rt.window.spans()].filter((s) => s.kind === 'raw' && !driver.rt.hasResolvablePointer(s)).map((s) => s.id));
+        const outcome = driver.apply(op);
+        if (outcome instanceof ModelError || outcome.kind !== 'compacted') return;
+        for (const { spanId } of outcome.evicted) expect(floored.has(spanId), spanId).toBe(false);
+        for (const id of floored) expect(driver.rt.window.has(id), id).toBe(true);
+      };
+    });
   });
 });
 
@@ -239,34 +230,30 @@ describe('re-frames (INV-08)', () => {
 
 describe('re-frames under random operation sequences (INV-08)', () => {
   it('INV-08 under random operation sequences, floored spans were derivable, are not now, have no pointer, and no compaction evicts them', () => {
-    assertProperty(
-      FILE,
-      fc.property(opTemplates, (templates) => {
-        const driver = new Driver(episode(24));
-        const rt = driver.rt;
-        for (const template of templates) {
-          const op = driver.resolve(template);
-          const derivableBefore = new Set([...rt.window.spans()].filter((s) => rt.isDerivable(s)).map((s) => s.id));
-          const flooredBefore = new Set([...rt.window.spans()].filter((s) => s.floored).map((s) => s.id));
-          const outcome = driver.apply(op);
-          if (outcome instanceof ModelError) continue;
-          if (outcome.kind === 'reframed') {
-            expect(rt.frame).toBe(outcome.frame);
-            for (const id of outcome.floored) {
-              const span = rt.window.get(id);
-              expect(span?.kind, id).toBe('derived');
-              expect(derivableBefore.has(id), id).toBe(true);
-              expect(rt.isDerivable(span!), id).toBe(false);
-              expect(rt.hasResolvablePointer(span!), id).toBe(false);
-              expect(rt.observe(id).resident?.floored, id).toBe(true);
-            }
-            for (const id of outcome.derivable) expect(rt.isDerivable(rt.window.get(id)!), id).toBe(true);
+    assertOverEpisodes(FILE, (driver) => {
+      const rt = driver.rt;
+      return (template) => {
+        const op = driver.resolve(template);
+        const derivableBefore = new Set([...rt.window.spans()].filter((s) => rt.isDerivable(s)).map((s) => s.id));
+        const flooredBefore = new Set([...rt.window.spans()].filter((s) => s.floored).map((s) => s.id));
+        const outcome = driver.apply(op);
+        if (outcome instanceof ModelError) return;
+        if (outcome.kind === 'reframed') {
+          expect(rt.frame).toBe(outcome.frame);
+          for (const id of outcome.floored) {
+            const span = rt.window.get(id);
+            expect(span?.kind, id).toBe('derived');
+            expect(derivableBefore.has(id), id).toBe(true);
+            expect(rt.isDerivable(span!), id).toBe(false);
+            expect(rt.hasResolvablePointer(span!), id).toBe(false);
+            expect(rt.observe(id).resident?.floored, id).toBe(true);
           }
-          if (outcome.kind === 'compacted') {
-            for (const { spanId } of outcome.evicted) expect(flooredBefore.has(spanId), spanId).toBe(false);
-          }
+          for (const id of outcome.derivable) expect(rt.isDerivable(rt.window.get(id)!), id).toBe(true);
         }
-      }),
-    );
+        if (outcome.kind === 'compacted') {
+          for (const { spanId } of outcome.evicted) expect(flooredBefore.has(spanId), spanId).toBe(false);
+        }
+      };
+    });
   });
 });

@@ -1,9 +1,8 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ModelError } from '../../src/model/ModelError.ts';
 import { RequestLedger } from '../../src/model/RequestLedger.ts';
-import { applyAll, applyExpect, assertProperty, episode, raw } from '../helpers/model.ts';
-import { Driver, opTemplates } from '../helpers/modelOps.ts';
+import { applyAll, applyExpect, episode, raw } from '../helpers/model.ts';
+import { assertOverEpisodes } from '../helpers/modelOps.ts';
 
 const FILE = 'spec/model/sideEffects.test.ts';
 
@@ -49,25 +48,21 @@ describe('side-effect deduplication (INV-09)', () => {
   });
 
   it('INV-09 under random operation sequences, a call is duplicate exactly when its signature executed before', () => {
-    assertProperty(
-      FILE,
-      fc.property(opTemplates, (templates) => {
-        const driver = new Driver(episode(24));
-        const executed = new Map<string, string>();
-        for (const template of templates) {
-          const op = driver.resolve(template);
-          const outcome = driver.apply(op);
-          if (op.kind !== 'callTool' || outcome instanceof ModelError) continue;
-          const original = executed.get(op.signature);
-          if (original === undefined) {
-            expect(outcome.kind).toBe('executed');
-            executed.set(op.signature, op.requestId);
-          } else {
-            expect(outcome).toMatchObject({ kind: 'duplicate', original: { requestId: original } });
-          }
+    assertOverEpisodes(FILE, (driver) => {
+      const executed = new Map<string, string>();
+      return (template) => {
+        const op = driver.resolve(template);
+        const outcome = driver.apply(op);
+        if (op.kind !== 'callTool' || outcome instanceof ModelError) return;
+        const original = executed.get(op.signature);
+        if (original === undefined) {
+          expect(outcome.kind).toBe('executed');
+          executed.set(op.signature, op.requestId);
+        } else {
+          expect(outcome).toMatchObject({ kind: 'duplicate', original: { requestId: original } });
         }
-      }),
-    );
+      };
+    });
   });
 });
 

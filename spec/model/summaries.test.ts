@@ -1,8 +1,7 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ModelError } from '../../src/model/ModelError.ts';
-import { applyAll, applyExpect, assertProperty, derived, episode, ignoringNotices, raw, snapshot } from '../helpers/model.ts';
-import { Driver, opTemplates } from '../helpers/modelOps.ts';
+import { applyAll, applyExpect, derived, episode, ignoringNotices, raw, snapshot } from '../helpers/model.ts';
+import { assertOverEpisodes } from '../helpers/modelOps.ts';
 
 const FILE = 'spec/model/summaries.test.ts';
 
@@ -116,43 +115,35 @@ describe('summaries and retention (INV-14)', () => {
   });
 
   it('INV-14 under random operation sequences, no summary changes any score', () => {
-    assertProperty(
-      FILE,
-      fc.property(opTemplates, (templates) => {
-        const driver = new Driver(episode(24));
-        for (const template of templates) {
-          const op = driver.resolve(template);
-          const scores = driver.seen.map((id) => [id, driver.rt.span(id)?.score, driver.rt.view(driver.rt.span(id)!).floored]);
-          const outcome = driver.apply(op);
-          if ('kind' in outcome && outcome.kind === 'summarized') {
-            expect(driver.seen.slice(0, -1).map((id) => [id, driver.rt.span(id)?.score, driver.rt.view(driver.rt.span(id)!).floored])).toEqual(scores);
-          }
+    assertOverEpisodes(FILE, (driver) => {
+      return (template) => {
+        const op = driver.resolve(template);
+        const scores = driver.seen.map((id) => [id, driver.rt.span(id)?.score, driver.rt.view(driver.rt.span(id)!).floored]);
+        const outcome = driver.apply(op);
+        if ('kind' in outcome && outcome.kind === 'summarized') {
+          expect(driver.seen.slice(0, -1).map((id) => [id, driver.rt.span(id)?.score, driver.rt.view(driver.rt.span(id)!).floored])).toEqual(scores);
         }
-      }),
-    );
+      };
+    });
   });
 });
 
 describe('summaries under random operation sequences (INV-05)', () => {
   it('INV-05 under random operation sequences, every summary carries provenance and sources, and re-summarizes only when escalated', () => {
-    assertProperty(
-      FILE,
-      fc.property(opTemplates, (templates) => {
-        const driver = new Driver(episode(24));
-        const rt = driver.rt;
-        for (const template of templates) {
-          const op = driver.resolve(template);
-          const outcome = driver.apply(op);
-          if (op.kind !== 'summarize' || outcome instanceof ModelError || outcome.kind !== 'summarized') continue;
-          expect(rt.observe(op.summaryId).resident).toMatchObject({
-            kind: 'summary',
-            sources: op.sourceIds,
-            provenance: { derived: true, modelVersion: rt.modelVersion, policyVersion: rt.policyVersion, step: rt.step },
-          });
-          if (op.escalate !== true) for (const id of op.sourceIds) expect(rt.span(id)?.kind, id).not.toBe('summary');
-          for (const id of op.sourceIds) expect(rt.derivationChain(op.summaryId)).toEqual(expect.arrayContaining([id, ...rt.derivationChain(id)]));
-        }
-      }),
-    );
+    assertOverEpisodes(FILE, (driver) => {
+      const rt = driver.rt;
+      return (template) => {
+        const op = driver.resolve(template);
+        const outcome = driver.apply(op);
+        if (op.kind !== 'summarize' || outcome instanceof ModelError || outcome.kind !== 'summarized') return;
+        expect(rt.observe(op.summaryId).resident).toMatchObject({
+          kind: 'summary',
+          sources: op.sourceIds,
+          provenance: { derived: true, modelVersion: rt.modelVersion, policyVersion: rt.policyVersion, step: rt.step },
+        });
+        if (op.escalate !== true) for (const id of op.sourceIds) expect(rt.span(id)?.kind, id).not.toBe('summary');
+        for (const id of op.sourceIds) expect(rt.derivationChain(op.summaryId)).toEqual(expect.arrayContaining([id, ...rt.derivationChain(id)]));
+      };
+    });
   });
 });

@@ -1,8 +1,7 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ModelError } from '../../src/model/ModelError.ts';
-import { applyAll, applyExpect, assertProperty, derived, episode, raw, sha256 } from '../helpers/model.ts';
-import { Driver, opTemplates } from '../helpers/modelOps.ts';
+import { applyAll, applyExpect, derived, episode, raw, sha256 } from '../helpers/model.ts';
+import { assertOverEpisodes } from '../helpers/modelOps.ts';
 
 const FILE = 'spec/model/tombstones.test.ts';
 
@@ -161,38 +160,34 @@ describe('re-eviction of changed content (INV-02)', () => {
 
 describe('tombstones under random operation sequences (INV-01)', () => {
   it('INV-01 under random operation sequences, every eviction by prune or compact writes a complete tombstone', () => {
-    assertProperty(
-      FILE,
-      fc.property(opTemplates, (templates) => {
-        const driver = new Driver(episode(24));
-        for (const template of templates) {
-          const op = driver.resolve(template);
-          const rt = driver.rt;
-          const resident = new Map([...rt.window.spans()].map((s) => [s.id, { content: s.content, tokenRange: s.tokenRange, score: s.score, sources: [...s.sources] }]));
-          const versions = { modelVersion: rt.modelVersion, policyVersion: rt.policyVersion };
-          const outcome = driver.apply(op);
-          if (outcome instanceof ModelError) continue;
-          const evictions = outcome.kind === 'evicted' ? [outcome] : outcome.kind === 'compacted' ? outcome.evicted : [];
-          for (const { spanId, mode } of evictions) {
-            const was = resident.get(spanId);
-            expect(was, spanId).toBeDefined();
-            expect(rt.tombstones.get(spanId)).toEqual({
-              spanId,
-              tokenRange: was?.tokenRange,
-              ...versions,
-              score: was?.score,
-              digest: sha256(was?.content ?? ''),
-              derivationChain: was?.sources,
-              frameEpoch: rt.frameEpoch,
-              mode,
-              handle: mode === 'reversible' ? rt.store.handleFor(spanId) : undefined,
-              step: rt.step,
-            });
-            expect(rt.window.has(spanId)).toBe(false);
-            expect(rt.observe(spanId).index?.kind).toBe(mode === 'reversible' ? 'handle' : mode);
-          }
+    assertOverEpisodes(FILE, (driver) => {
+      return (template) => {
+        const op = driver.resolve(template);
+        const rt = driver.rt;
+        const resident = new Map([...rt.window.spans()].map((s) => [s.id, { content: s.content, tokenRange: s.tokenRange, score: s.score, sources: [...s.sources] }]));
+        const versions = { modelVersion: rt.modelVersion, policyVersion: rt.policyVersion };
+        const outcome = driver.apply(op);
+        if (outcome instanceof ModelError) return;
+        const evictions = outcome.kind === 'evicted' ? [outcome] : outcome.kind === 'compacted' ? outcome.evicted : [];
+        for (const { spanId, mode } of evictions) {
+          const was = resident.get(spanId);
+          expect(was, spanId).toBeDefined();
+          expect(rt.tombstones.get(spanId)).toEqual({
+            spanId,
+            tokenRange: was?.tokenRange,
+            ...versions,
+            score: was?.score,
+            digest: sha256(was?.content ?? ''),
+            derivationChain: was?.sources,
+            frameEpoch: rt.frameEpoch,
+            mode,
+            handle: mode === 'reversible' ? rt.store.handleFor(spanId) : undefined,
+            step: rt.step,
+          });
+          expect(rt.window.has(spanId)).toBe(false);
+          expect(rt.observe(spanId).index?.kind).toBe(mode === 'reversible' ? 'handle' : mode);
         }
-      }),
-    );
+      };
+    });
   });
 });
