@@ -2,10 +2,10 @@ import { pathToFileURL } from 'node:url';
 import type { Adapter, PruningSystem } from '../src/adapters/Adapter.ts';
 import { commandAdapter } from '../src/adapters/protocol/commandAdapter.ts';
 import { referenceAdapter } from '../src/adapters/reference.ts';
-import { idsNamedBy, idsNamedByOutcome } from '../src/check/touchedIds.ts';
+import { idsNamedBy, idsNamedByOutcome } from '../src/check/runtime/touchedIds.ts';
 import type { Operation } from '../src/model/Operation.ts';
 import type { Outcome } from '../src/model/Outcome.ts';
-import { checkAdapter } from '../src/run/checkAdapter.ts';
+import { checkAdapter } from '../src/run/runtime/checkAdapter.ts';
 import { protocolEpisode } from './protocolEpisode.ts';
 
 /** The reference runtime as a child process over stdio (spec/PROTOCOL.md). */
@@ -38,7 +38,7 @@ type Workload = (system: PruningSystem, op: Operation) => Promise<unknown>;
 /** The runtime alone: one `apply` per operation. */
 const applyOnly: Workload = (system, op) => Promise.resolve(system.apply(op));
 
-/** What the engine does per step (src/run/EpisodeDriver.ts): observe the named ids, apply, observe again. */
+/** What the engine does per step (src/run/runtime/EpisodeDriver.ts): observe the named ids, apply, observe again. */
 const engineStep: Workload = async (system, op) => {
   const named = [...new Set(idsNamedBy(op))];
   if (named.length > 0) await system.observe(named);

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ZOO_ADAPTERS, ZOO_EXPECTATIONS } from '../../src/adapters/zoo/index.ts';
-import { checkAdapter } from '../../src/run/checkAdapter.ts';
-import { replayCounterexample } from '../../src/run/replayCounterexample.ts';
+import { checkAdapter } from '../../src/run/runtime/checkAdapter.ts';
+import { replayCounterexample } from '../../src/run/runtime/replayCounterexample.ts';
 import type { Counterexample } from '../../src/run/CheckReport.ts';
 
 /** The fixed seed every zoo member is checked with; default settings otherwise (runs, episode length). */

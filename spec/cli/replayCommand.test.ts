@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Adapter } from '../../src/adapters/Adapter.ts';
 import { createReplayCommand } from '../../src/cli/replayCommand.ts';
-import type { ReplayResult } from '../../src/run/replayCounterexample.ts';
+import type { ReplayResult } from '../../src/run/runtime/replayCounterexample.ts';
 import { runCommand } from '../helpers/cli.ts';
 import { counterexample, violationReport } from '../helpers/reports.ts';
 

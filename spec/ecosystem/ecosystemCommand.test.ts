@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { ecosystemCommand } from '../../src/cli/ecosystemCommand.ts';
 import { UsageError } from '../../src/cli/UsageError.ts';
-import type { EcosystemReport } from '../../src/report/policyEcosystemReport.ts';
+import type { EcosystemReport } from '../../src/report/policy/ecosystemReport.ts';
 
 describe('prunecheck ecosystem', () => {
   it('writes ecosystem.md and .json with the matrix, each finding\'s lists and replay command, and removes stale files', async () => {

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { POLICY_ADAPTERS } from '../../src/adapters/policy/index.ts';
-import type { EcosystemReport } from '../../src/report/policyEcosystemReport.ts';
-import { replayPolicyCounterexample } from '../../src/run/replayPolicyCounterexample.ts';
+import type { EcosystemReport } from '../../src/report/policy/ecosystemReport.ts';
+import { replayPolicyCounterexample } from '../../src/run/policy/replayPolicyCounterexample.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 const report = JSON.parse(readFileSync(join(root, 'reports/ecosystem.json'), 'utf8')) as EcosystemReport;

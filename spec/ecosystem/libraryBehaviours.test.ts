@@ -4,10 +4,10 @@ import { deepagentsSummarizationAdapter } from '../../src/adapters/policy/deepag
 import { langchainContextEditingAdapter } from '../../src/adapters/policy/langchainContextEditing.ts';
 import { langchainSummarizationAdapter } from '../../src/adapters/policy/langchainSummarization.ts';
 import { langchainTrimMessagesAdapter } from '../../src/adapters/policy/langchainTrimMessages.ts';
-import { evaluatePolicyRun } from '../../src/check/evaluatePolicyRun.ts';
-import type { PolicyCase, TurnSpec } from '../../src/gen/policyCase.ts';
-import type { FakeBehaviour } from '../../src/gen/policyFakeModel.ts';
-import { runPolicyCase } from '../../src/run/runPolicyCase.ts';
+import { evaluatePolicyRun } from '../../src/check/policy/evaluatePolicyRun.ts';
+import type { PolicyCase, TurnSpec } from '../../src/gen/policy/PolicyCase.ts';
+import type { FakeBehaviour } from '../../src/gen/policy/fakeModel.ts';
+import { runPolicyCase } from '../../src/run/policy/runPolicyCase.ts';
 
 // Hand-written cases that pin what each library does (the research notes behind the adapters' notes).
 const refundThenNote: TurnSpec[] = [

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PolicyAdapter } from '../../src/adapters/policy/PolicyAdapter.ts';
-import { POLICY_CHECKABLE } from '../../src/adapters/policy/policyInvariantIds.ts';
+import { POLICY_CHECKABLE } from '../../src/adapters/policy/invariantIds.ts';
 import type { PolicyMessage } from '../../src/adapters/policy/PolicyMessage.ts';
-import { checkPolicyAdapter } from '../../src/run/checkPolicyAdapter.ts';
+import { checkPolicyAdapter } from '../../src/run/policy/checkPolicyAdapter.ts';
 
 const base = { kind: 'policy', version: '1.0.0', description: 'test', package: 'test', invariants: POLICY_CHECKABLE } as const;
 

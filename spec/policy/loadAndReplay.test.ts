@@ -7,8 +7,8 @@ import { BROKEN_POLICY_PRUNERS } from '../../src/adapters/policy/broken/index.ts
 import { findPolicyAdapter, POLICY_ADAPTERS } from '../../src/adapters/policy/index.ts';
 import { loadPolicyAdapter, validatePolicyAdapter } from '../../src/adapters/policy/loadPolicyAdapter.ts';
 import { archivingWindowAdapter } from '../../src/adapters/policy/archivingWindow.ts';
-import { checkPolicyAdapter } from '../../src/run/checkPolicyAdapter.ts';
-import { PolicyCounterexampleError, replayPolicyCounterexample } from '../../src/run/replayPolicyCounterexample.ts';
+import { checkPolicyAdapter } from '../../src/run/policy/checkPolicyAdapter.ts';
+import { PolicyCounterexampleError, replayPolicyCounterexample } from '../../src/run/policy/replayPolicyCounterexample.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'prunecheck-policy-'));
 

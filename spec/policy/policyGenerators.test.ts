@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createAdversarialModel, FAKE_BEHAVIOURS, type FakeBehaviour } from '../../src/gen/policyFakeModel.ts';
-import { policyCaseArbitrary, type PolicyCase } from '../../src/gen/policyCase.ts';
-import { buildConversation, sideEffectRequestIds } from '../../src/gen/policyHistory.ts';
+import { createAdversarialModel, FAKE_BEHAVIOURS, type FakeBehaviour } from '../../src/gen/policy/fakeModel.ts';
+import { policyCaseArbitrary, type PolicyCase } from '../../src/gen/policy/PolicyCase.ts';
+import { buildConversation, sideEffectRequestIds } from '../../src/gen/policy/buildConversation.ts';
 
 const retryCase: PolicyCase = {
   system: true,

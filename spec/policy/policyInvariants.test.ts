@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PolicyRecord } from '../../src/adapters/policy/PolicyAdapter.ts';
 import type { PolicyMessage } from '../../src/adapters/policy/PolicyMessage.ts';
-import { POLICY_CHECKABLE } from '../../src/adapters/policy/policyInvariantIds.ts';
-import type { PolicyObservation } from '../../src/check/PolicyObservation.ts';
-import { POLICY_CHECKS, POLICY_INVARIANT_IDS } from '../../src/check/policyInvariants.ts';
-import type { ModelCall } from '../../src/gen/policyFakeModel.ts';
+import { POLICY_CHECKABLE } from '../../src/adapters/policy/invariantIds.ts';
+import type { PolicyObservation } from '../../src/check/policy/PolicyObservation.ts';
+import { POLICY_CHECKS, POLICY_INVARIANT_IDS } from '../../src/check/policy/invariants.ts';
+import type { ModelCall } from '../../src/gen/policy/fakeModel.ts';
 import type { InvariantId } from '../../src/model/invariants.ts';
 
 const sys: PolicyMessage = { role: 'system', id: 'm0', content: 'rules' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BROKEN_POLICY_PRUNERS } from '../../src/adapters/policy/broken/index.ts';
-import { renderPolicyPrettyReport } from '../../src/report/policyPrettyReport.ts';
-import { checkPolicyAdapter } from '../../src/run/checkPolicyAdapter.ts';
+import { renderPolicyPrettyReport } from '../../src/report/policy/prettyReport.ts';
+import { checkPolicyAdapter } from '../../src/run/policy/checkPolicyAdapter.ts';
 
 describe('renderPolicyPrettyReport', () => {
   it('shows each invariant, each violation with its before/after lists, and the re-run command', async () => {

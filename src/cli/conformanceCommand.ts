@@ -9,8 +9,8 @@ import { buildConformanceMatrix, meetsExpectation, renderConformanceJson, render
 import type { Expectation, MatrixEntry } from '../report/conformanceMatrix.ts';
 import { createProgressPrinter } from '../report/progressPrinter.ts';
 import { REPORTS_DIR, writeReport } from '../report/writeReport.ts';
-import { checkAdapter } from '../run/checkAdapter.ts';
-import { checkPolicyAdapter } from '../run/checkPolicyAdapter.ts';
+import { checkAdapter } from '../run/runtime/checkAdapter.ts';
+import { checkPolicyAdapter } from '../run/policy/checkPolicyAdapter.ts';
 import type { CheckReport } from '../run/CheckReport.ts';
 import type { CheckOptions } from '../run/CheckOptions.ts';
 import type { CheckDependencies } from './checkCommand.ts';

@@ -1,9 +1,9 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { POLICY_ADAPTERS } from '../adapters/policy/index.ts';
-import { POLICY_INVARIANT_IDS } from '../check/policyInvariants.ts';
-import { renderEcosystemJson, renderEcosystemMarkdown, type EcosystemReport } from '../report/policyEcosystemReport.ts';
-import { checkPolicyAdapter, type PolicyCheckReport } from '../run/checkPolicyAdapter.ts';
+import { POLICY_INVARIANT_IDS } from '../check/policy/invariants.ts';
+import { renderEcosystemJson, renderEcosystemMarkdown, type EcosystemReport } from '../report/policy/ecosystemReport.ts';
+import { checkPolicyAdapter, type PolicyCheckReport } from '../run/policy/checkPolicyAdapter.ts';
 import type { Command } from './Command.ts';
 import { integerFlag, parseOptions } from './parseOptions.ts';
 import { UsageError } from './UsageError.ts';

@@ -1,7 +1,7 @@
 import type { Finding } from '../check/Finding.ts';
 import type { Operation } from '../model/Operation.ts';
 import type { RuntimeConfig } from '../model/ReferenceRuntime.ts';
-import type { RecordedOutcome } from './EpisodeDriver.ts';
+import type { RecordedOutcome } from './runtime/EpisodeDriver.ts';
 
 /** Thrown inside a property run to fail it; carries the episode that produced the finding. */
 export class FindingError extends Error {

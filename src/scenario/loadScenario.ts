@@ -8,7 +8,7 @@ import { ScenarioError } from './ScenarioError.ts';
 import { validateScenario } from './validateScenario.ts';
 
 /** The scenarios prunecheck ships. */
-export const SCENARIOS_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
+export const SCENARIOS_DIR = fileURLToPath(new URL('../../scenarios', import.meta.url));
 
 /** How to load: where built-in names live, and which runtime names `expect` may use (default: any). */
 export interface LoadOptions {

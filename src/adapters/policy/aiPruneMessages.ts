@@ -2,7 +2,7 @@ import { pruneMessages, type ModelMessage } from 'ai';
 import { packageVersion } from './packageVersion.ts';
 import type { PolicyAdapter } from './PolicyAdapter.ts';
 import type { PolicyMessage } from './PolicyMessage.ts';
-import { POLICY_CHECKABLE } from './policyInvariantIds.ts';
+import { POLICY_CHECKABLE } from './invariantIds.ts';
 
 /**
  * The Vercel AI SDK's pruneMessages (ai@6; ai@7 needs Node 22) as used in `prepareStep`: drop tool calls and

@@ -1,4 +1,4 @@
-import { POLICY_CHECKABLE } from './policyInvariantIds.ts';
+import { POLICY_CHECKABLE } from './invariantIds.ts';
 import type { PolicyAdapter } from './PolicyAdapter.ts';
 import { createWindowPruner } from './windowPruner.ts';
 

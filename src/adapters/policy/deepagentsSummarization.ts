@@ -5,7 +5,7 @@ import { FakeLangChainModel, fromLangChain, toLangChain } from './langchainMessa
 import { packageVersion } from './packageVersion.ts';
 import type { PolicyAdapter } from './PolicyAdapter.ts';
 import type { PolicyMessage } from './PolicyMessage.ts';
-import { POLICY_CHECKABLE } from './policyInvariantIds.ts';
+import { POLICY_CHECKABLE } from './invariantIds.ts';
 
 type Event = { cutoffIndex: number; filePath: string | null; summaryMessage: BaseMessage };
 type State = { messages: BaseMessage[]; _summarizationEvent?: Event; _summarizationSessionId?: string };

@@ -4,7 +4,7 @@ import { FakeLangChainModel, fromLangChain, toLangChain } from './langchainMessa
 import { packageVersion } from './packageVersion.ts';
 import type { PolicyAdapter } from './PolicyAdapter.ts';
 import type { PolicyMessage } from './PolicyMessage.ts';
-import { POLICY_CHECKABLE } from './policyInvariantIds.ts';
+import { POLICY_CHECKABLE } from './invariantIds.ts';
 
 type ModelRequest = { messages: BaseMessage[]; systemPrompt?: string; model: FakeLangChainModel };
 type WrapModelCall = (request: ModelRequest, handler: (request: ModelRequest) => Promise<AIMessage>) => Promise<unknown>;

@@ -4,7 +4,7 @@ import { summarizationMiddleware } from 'langchain';
 import { FakeLangChainModel, fromLangChain, toLangChain } from './langchainMessages.ts';
 import { packageVersion } from './packageVersion.ts';
 import type { PolicyAdapter } from './PolicyAdapter.ts';
-import { POLICY_CHECKABLE } from './policyInvariantIds.ts';
+import { POLICY_CHECKABLE } from './invariantIds.ts';
 
 type BeforeModel = (state: { messages: BaseMessage[] }, runtime: { context: object }) => Promise<{ messages?: BaseMessage[] } | undefined>;
 

@@ -2,7 +2,7 @@ import { trimMessages, type BaseMessage } from '@langchain/core/messages';
 import { fromLangChain, toLangChain } from './langchainMessages.ts';
 import { packageVersion } from './packageVersion.ts';
 import type { PolicyAdapter } from './PolicyAdapter.ts';
-import { POLICY_CHECKABLE } from './policyInvariantIds.ts';
+import { POLICY_CHECKABLE } from './invariantIds.ts';
 
 /**
  * @langchain/core's trimMessages with the options its documentation recommends for chat history (keep the

@@ -3,7 +3,7 @@ import type { ChatMessage, LLM } from '@llamaindex/core/llms';
 import { packageVersion } from './packageVersion.ts';
 import type { FakeChatModel, PolicyAdapter } from './PolicyAdapter.ts';
 import type { PolicyMessage } from './PolicyMessage.ts';
-import { POLICY_CHECKABLE } from './policyInvariantIds.ts';
+import { POLICY_CHECKABLE } from './invariantIds.ts';
 
 type Options = { toolCall?: { id: string; name: string; input: unknown }[]; toolResult?: { id: string; result: string; isError: boolean } };
 type Stored = ChatMessage<Options> & { id?: string };

@@ -1,5 +1,5 @@
 import type { InvariantId } from '../../../model/invariants.ts';
-import { POLICY_CHECKABLE } from '../policyInvariantIds.ts';
+import { POLICY_CHECKABLE } from '../invariantIds.ts';
 import type { PolicyAdapter } from '../PolicyAdapter.ts';
 import { createWindowPruner, type WindowFlaw } from '../windowPruner.ts';
 

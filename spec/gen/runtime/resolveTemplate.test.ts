@@ -1,0 +1,78 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { EpisodeState } from '../../../src/gen/runtime/EpisodeState.ts';
+import { configArbitrary, swarmArbitrary } from '../../../src/gen/runtime/episodeArbitraries.ts';
+import { lookalike, resolveTemplate } from '../../../src/gen/runtime/resolveTemplate.ts';
+import { templateArbitrary } from '../../../src/gen/runtime/templateArbitrary.ts';
+import { ModelError } from '../../../src/model/ModelError.ts';
+import { OPERATION_KINDS } from '../../../src/model/Operation.ts';
+
+describe('resolveTemplate', () => {
+  it('only ever produces well-formed operations: the reference never throws ModelError on a generated episode', () => {
+    fc.assert(
+      fc.property(configArbitrary, fc.array(templateArbitrary(OPERATION_KINDS), { maxLength: 80 }), (config, templates) => {
+        const state = new EpisodeState(config);
+        for (const template of templates) {
+          const op = resolveTemplate(template, state);
+          if (op === undefined) continue;
+          expect(op.kind).toBe(template.kind);
+          const outcome = state.reference.apply(op);
+          state.note(op, outcome);
+        }
+      }),
+      { numRuns: 300, seed: 1 },
+    );
+  });
+
+  it('resolves every target against spans that exist when the step runs', () => {
+    fc.assert(
+      fc.property(fc.array(templateArbitrary(OPERATION_KINDS), { maxLength: 60 }), (templates) => {
+        const state = new EpisodeState({ capacity: 400 });
+        for (const template of templates) {
+          const op = resolveTemplate(template, state);
+          if (op === undefined) continue;
+          if (op.kind === 'prune' || op.kind === 'edit' || op.kind === 'persist') expect(state.reference.window.has(op.spanId)).toBe(true);
+          if (op.kind === 'summarize') for (const id of op.sourceIds) expect(state.reference.window.has(id)).toBe(true);
+          if (op.kind === 'restore') expect(state.reference.window.has(op.spanId)).toBe(false);
+          state.note(op, state.reference.apply(op));
+        }
+      }),
+      { numRuns: 200, seed: 2 },
+    );
+  });
+
+  it('makes look-alike ids that the generator never creates', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 10_000 }), fc.boolean(), fc.nat(), (n, summary, pick) => {
+        const id = summary ? `sum${n + 1}` : `s${n + 1}`;
+        const twin = lookalike(id, pick);
+        expect(twin).not.toBe(id);
+        expect(/^(s|sum)[1-9]\d*$/.test(twin)).toBe(false);
+      }),
+      { seed: 3 },
+    );
+  });
+
+  it('swarm testing keeps appends and switches other kinds off per run', () => {
+    fc.assert(
+      fc.property(swarmArbitrary(OPERATION_KINDS), (enabled) => {
+        expect(enabled.has('append')).toBe(true);
+        expect(enabled.size).toBeGreaterThanOrEqual(4);
+      }),
+      { seed: 4 },
+    );
+    const sizes = fc.sample(swarmArbitrary(OPERATION_KINDS), { numRuns: 200, seed: 5 }).map((s) => s.size);
+    expect(Math.min(...sizes)).toBeLessThan(OPERATION_KINDS.length);
+  });
+
+  it('never throws ModelError for any template on an empty episode', () => {
+    fc.assert(
+      fc.property(templateArbitrary(OPERATION_KINDS), (template) => {
+        const state = new EpisodeState({ capacity: 100 });
+        const op = resolveTemplate(template, state);
+        if (op !== undefined) expect(() => state.reference.apply(op)).not.toThrow(ModelError);
+      }),
+      { seed: 6 },
+    );
+  });
+});

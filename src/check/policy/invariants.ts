@@ -1,0 +1,143 @@
+import { samePayload, type PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
+import { FAILING_BEHAVIOURS } from '../../gen/policy/fakeModel.ts';
+import { sideEffectRequestIds } from '../../gen/policy/buildConversation.ts';
+import type { InvariantId } from '../../model/invariants.ts';
+import type { PolicyObservation } from './PolicyObservation.ts';
+import { describe, isKept, isMarked, isRecorded, isRecoverable, searchableText } from './messageQueries.ts';
+
+/** An observation check: the sentences that explain each breach, or none. */
+export type PolicyCheck = (o: PolicyObservation) => string[];
+
+/**
+ * Messages the harness wrote (raw: user statements, tool calls and results…) that are not in the list after
+ * the prune. A summary the pruner wrote earlier and later replaces is derived, not raw: INV-05 covers it.
+ */
+const dropped = (o: PolicyObservation): PolicyMessage[] => o.before.filter((m) => isWritten(o, m) && !isKept(m, o.after));
+function isWritten(o: PolicyObservation, m: PolicyMessage): boolean {
+  const written = m.id === undefined ? undefined : o.written.get(m.id);
+  return written !== undefined && samePayload(written, m);
+}
+const where = (o: PolicyObservation): string =>
+  `the library's record holds ${o.record.retained.length} retained message(s) and ${o.record.offloaded.length} offloaded file(s)`;
+
+/** INV-01: every dropped message is named or held by the library's record outside the list. */
+const externalRecord: PolicyCheck = (o) =>
+  dropped(o)
+    .filter((m) => !isRecorded(m, o.record))
+    .map((m) => `${describe(m)} left the list in round ${o.round} and ${where(o)}, none of which names it; an in-list marker alone is not a record.`);
+
+/** INV-03: every dropped message is recoverable exactly from the record, or marked in the list. */
+const recoverableOrMarked: PolicyCheck = (o) =>
+  dropped(o)
+    .filter((m) => !isRecoverable(m, o.record) && !isMarked(m, o.after))
+    .map((m) => `${describe(m)} left the list in round ${o.round}; ${where(o)}, none holding it exactly, and no message in the list says it replaces it.`);
+
+/** INV-04: an id never names a different message than the one it named when first seen. */
+const idNeverReused: PolicyCheck = (o) => {
+  const out: string[] = [];
+  const counts = new Map<string, number>();
+  for (const a of o.after) {
+    if (a.id === undefined) continue;
+    counts.set(a.id, (counts.get(a.id) ?? 0) + 1);
+    const earlier = o.seen.get(a.id);
+    // A one-for-one marker in place of the message (a "cleared" tool result) may keep its id.
+    const inPlaceMarker = a.replaces?.length === 1 && a.replaces[0] === a.id;
+    if (earlier !== undefined && !samePayload(earlier, a) && !inPlaceMarker) {
+      out.push(`id ${a.id} named ${describe(earlier)} and after round ${o.round} names a different message, ${describe(a)}: a lookup of ${a.id} can no longer tell "pruned" from "never existed".`);
+    }
+  }
+  for (const [id, n] of counts) if (n > 1) out.push(`after round ${o.round}, ${n} messages in the list share id ${id}.`);
+  return out;
+};
+
+/** INV-05: a message the pruner inserted names, from its own record, the messages it replaced. */
+const summaryProvenance: PolicyCheck = (o) =>
+  o.after
+    // New unless a message before had its id, role and text (an edit that only strips tool calls is INV-04's).
+    .filter((a) => !o.before.some((b) => b.id === a.id && b.role === a.role && b.content === a.content))
+    .filter((a) => a.replaces === undefined || a.replaces.length === 0 || a.replaces.some((id) => !o.seen.has(id)))
+    .map((a) =>
+      a.replaces === undefined || a.replaces.length === 0
+        ? `round ${o.round} inserted ${describe(a)}, and neither it nor the library's record says which messages it replaces.`
+        : `round ${o.round} inserted ${describe(a)} claiming to replace [${a.replaces.join(', ')}], which names ids that were never in the list.`,
+    );
+
+/** INV-09: every request id of a side-effecting call stays findable in the list or the record. */
+const requestIdsDiscoverable: PolicyCheck = (o) => {
+  const text = searchableText(o.after, o.record);
+  return sideEffectRequestIds(o.before)
+    .filter((id) => !text.includes(id))
+    .map((id) => `request id ${id} of a side-effecting call was in the list before round ${o.round}'s prune and is nowhere after it (list, retained messages, offloaded files, metadata): a retry cannot be deduplicated.`);
+};
+
+/** INV-16: when the summarizer failed, every message is still in the list or recoverable from the record. */
+const failingSummarizerKeepsHistory: PolicyCheck = (o) => {
+  const failed = o.calls.filter((c) => (FAILING_BEHAVIOURS as readonly string[]).includes(c.behaviour));
+  if (failed.length === 0) return [];
+  const how = failed.map((c) => `call ${c.call} ${c.behaviour === 'throw' ? 'threw' : 'returned ""'}`).join(', ');
+  return dropped(o)
+    .filter((m) => !isRecoverable(m, o.record))
+    .map((m) => `the summarizer failed in round ${o.round} (${how}), yet ${describe(m)} is gone from the list and ${where(o)}, none holding it.`);
+};
+
+/** INV-17: each user statement the harness wrote is still in the list, as itself or quoted verbatim. */
+const userStatementsSurvive: PolicyCheck = (o) =>
+  o.before
+    .filter((m) => m.role === 'user' && isWritten(o, m))
+    .filter((m) => !isKept(m, o.after) && !o.after.some((a) => a.content.includes(m.content)))
+    .map((m) => `user statement ${describe(m)} is neither in the list after round ${o.round} nor quoted verbatim by any message in it${m.content.includes('TASK') ? ' (it states the task)' : ''}.`);
+
+/** INV-18: a call and its result, both in the list before, are both kept (call first) or both removed. */
+const toolPairsIntact: PolicyCheck = (o) => {
+  const out: string[] = [];
+  const callIndex = (list: readonly PolicyMessage[], id: string): number => list.findIndex((m) => m.role === 'assistant' && (m.toolCalls ?? []).some((c) => c.id === id));
+  const resultIndex = (list: readonly PolicyMessage[], id: string): number => list.findIndex((m) => m.role === 'tool' && m.toolCallId === id);
+  const pairs = o.before.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []).map((c) => c.id) : []));
+  for (const id of pairs) {
+    if (callIndex(o.before, id) < 0 || resultIndex(o.before, id) < callIndex(o.before, id)) continue;
+    const call = callIndex(o.after, id);
+    const result = resultIndex(o.after, id);
+    if (call >= 0 && result < 0) out.push(`after round ${o.round} the list keeps the call ${id} but not its result: the next model request has a dangling tool call.`);
+    else if (call < 0 && result >= 0) out.push(`after round ${o.round} the list keeps the result of ${id} but not the call: the next model request has an orphan tool result.`);
+    else if (call >= 0 && result < call) out.push(`after round ${o.round} the result of ${id} comes before its call.`);
+  }
+  return out;
+};
+
+/** INV-19: a system message that was first stays first, unchanged. */
+const systemStaysFirst: PolicyCheck = (o) => {
+  const first = o.before[0];
+  if (first?.role !== 'system') return [];
+  const now = o.after[0];
+  if (now !== undefined && now.id === first.id && samePayload(now, first)) return [];
+  return [`before round ${o.round}'s prune the list began with ${describe(first)}; after it, it begins with ${now === undefined ? 'nothing (the list is empty)' : describe(now)}.`];
+};
+
+/** The policy-mode observation checks, by the invariant of spec/SPEC.md each enforces. */
+export const POLICY_CHECKS: Readonly<Partial<Record<InvariantId, PolicyCheck>>> = {
+  'INV-01': externalRecord,
+  'INV-03': recoverableOrMarked,
+  'INV-04': idNeverReused,
+  'INV-05': summaryProvenance,
+  'INV-09': requestIdsDiscoverable,
+  'INV-16': failingSummarizerKeepsHistory,
+  'INV-17': userStatementsSurvive,
+  'INV-18': toolPairsIntact,
+  'INV-19': systemStaysFirst,
+};
+
+/** The invariants policy mode can observe, in report order. */
+export const POLICY_INVARIANT_IDS = Object.keys(POLICY_CHECKS) as InvariantId[];
+
+/** What each check observes, in one line (spec/SPEC.md §4 "Policy mode"), for reports. */
+export const POLICY_RULES: Readonly<Partial<Record<InvariantId, string>>> = {
+  'INV-01': "every dropped message is held or named by the library's record outside the list",
+  'INV-03': "every dropped message is recoverable exactly from the library's record, or marked in the list",
+  'INV-04': 'an id never names a different message; no two messages share an id',
+  'INV-05': 'a message the pruner inserts names the messages it replaces',
+  'INV-09': 'request ids of side-effecting calls stay findable in the list or the record',
+  'INV-16': 'after a thrown or empty summary, every message is still in the list or recoverable',
+  'INV-17': 'each user statement stays in the list, as itself or quoted verbatim',
+  'INV-18': 'a call and its result are kept together (call first) or dropped together',
+  'INV-19': 'a system message that was first stays first, unchanged',
+};

@@ -1,0 +1,42 @@
+import type { Outcome } from '../../model/Outcome.ts';
+
+const sorted = (ids: readonly string[]): string[] => [...ids].sort();
+
+/**
+ * The part of an outcome that two conformant runtimes must agree on. Implementation details are left out:
+ * handle spellings, digests (checked against the harness's own sha256 instead), window-full token figures and
+ * logged backing checks (checked separately).
+ */
+export function normalizeOutcome(outcome: Outcome): unknown {
+  switch (outcome.kind) {
+    case 'evicted': return { kind: outcome.kind, spanId: outcome.spanId, mode: outcome.mode };
+    case 'rejected': return { kind: outcome.kind, spanId: outcome.spanId, reason: outcome.reason };
+    case 'window-full': return { kind: outcome.kind, spanId: outcome.spanId };
+    case 'appended': case 'persisted': case 'edited': case 'restored':
+      return { kind: outcome.kind, spanId: outcome.spanId };
+    case 'rotated': return { kind: outcome.kind, expired: sorted(outcome.expired) };
+    case 'summarized': return { kind: outcome.kind, summaryId: outcome.summaryId, sourceIds: sorted(outcome.sourceIds) };
+    case 'reframed': return { kind: outcome.kind, frame: outcome.frame, floored: sorted(outcome.floored), derivable: sorted(outcome.derivable) };
+    case 'compacted': return {
+      kind: outcome.kind,
+      evicted: [...outcome.evicted].map((e) => `${e.spanId}:${e.mode}`).sort(),
+      refused: sorted(outcome.refused),
+    };
+    case 'resident': return { kind: outcome.kind, spanId: outcome.spanId };
+    case 'recoverable': return { kind: outcome.kind, spanId: outcome.spanId, content: outcome.content };
+    case 'derivable': return { kind: outcome.kind, spanId: outcome.spanId, sources: sorted(outcome.sources) };
+    case 'tombstoned': return { kind: outcome.kind, spanId: outcome.spanId, why: outcome.why };
+    case 'absent': return { kind: outcome.kind, spanId: outcome.spanId };
+    case 'substantiated': return { kind: outcome.kind };
+    case 'derived-only': return { kind: outcome.kind, ids: sorted(outcome.derivedIds) };
+    case 'gap': return { kind: outcome.kind, ids: sorted(outcome.lostIds) };
+    case 'unfounded': return { kind: outcome.kind, ids: sorted(outcome.unknownIds) };
+    case 'executed': return { kind: outcome.kind, signature: outcome.signature };
+    case 'duplicate': return { kind: outcome.kind, signature: outcome.signature, requestId: outcome.original.requestId };
+    case 'versioned': return { kind: outcome.kind, modelVersion: outcome.modelVersion, policyVersion: outcome.policyVersion };
+  }
+}
+
+export function sameOutcome(a: Outcome, b: Outcome): boolean {
+  return JSON.stringify(normalizeOutcome(a)) === JSON.stringify(normalizeOutcome(b));
+}

@@ -1,0 +1,97 @@
+import type { FakeChatModel } from '../../adapters/policy/PolicyAdapter.ts';
+import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
+
+/**
+ * What the adversarial fake chat model does on one call:
+ * - `faithful`: lists every known message the prompt contains, user statements verbatim;
+ * - `drop-ids`: the same with exact identifiers (request ids, call ids, orders, tickets, txns) blanked;
+ * - `fabricate`: faithful plus a causal claim no message supports;
+ * - `echo-previous`: repeats its previous answer (or a stale stock summary on the first call);
+ * - `empty`: answers "";
+ * - `huge`: faithful plus ~120k characters of filler;
+ * - `throw`: fails as a provider outage would.
+ */
+export const FAKE_BEHAVIOURS = ['faithful', 'drop-ids', 'fabricate', 'echo-previous', 'empty', 'huge', 'throw'] as const;
+export type FakeBehaviour = (typeof FAKE_BEHAVIOURS)[number];
+
+/** Behaviours after which a summarizer has nothing usable: INV-16 requires history to survive them. */
+export const FAILING_BEHAVIOURS: readonly FakeBehaviour[] = ['empty', 'throw'];
+
+/** One call the pruner made to the fake model, as the counterexample shows it. */
+export interface ModelCall {
+  readonly call: number;
+  readonly behaviour: FakeBehaviour;
+  readonly promptChars: number;
+  readonly outcome: 'returned' | 'threw';
+  readonly outputChars: number;
+  readonly outputPreview: string;
+}
+
+export interface AdversarialModel extends FakeChatModel {
+  readonly calls: readonly ModelCall[];
+}
+
+export class FakeModelOutage extends Error {
+  override readonly name = 'FakeModelOutage';
+  readonly code = 'FAKE_MODEL_OUTAGE';
+}
+
+const IDENTIFIER = /\b(req-\d+|call_\d+|TX-\d+|T-\d+|m\d+)\b|#\d+/g;
+const FABRICATION = 'The refund failed because the payment gateway timed out, so it must be issued again.';
+const STALE = 'Summary: the user asked for help; the assistant is working on it.';
+
+/**
+ * The adversarial fake. `script[i % script.length]` decides call i, so every choice comes from the case (and
+ * so from the run's seed). `known` are the messages the harness wrote; the fake recognises them in whatever
+ * prompt format the library uses by their content.
+ */
+export function createAdversarialModel(script: readonly FakeBehaviour[], known: Iterable<PolicyMessage>): AdversarialModel {
+  const messages = [...known];
+  const calls: ModelCall[] = [];
+  let previous: string | undefined;
+
+  const faithful = (prompt: string): string => {
+    const lines = messages
+      .filter((m) => m.role !== 'system' && m.content !== '' && prompt.includes(m.content.slice(0, 40)))
+      .map((m) => `- ${m.role}: ${m.role === 'tool' ? m.content.slice(0, 80) : m.content}`);
+    const callLines = messages.flatMap((m) =>
+      m.role === 'assistant' ? (m.toolCalls ?? []).filter((c) => prompt.includes(c.id) || prompt.includes(JSON.stringify(c.args))).map((c) => `- called ${c.name} ${JSON.stringify(c.args)}`) : [],
+    );
+    return ['Summary of the conversation so far:', ...lines, ...callLines].join('\n');
+  };
+
+  return {
+    calls,
+    async complete(prompt: string): Promise<string> {
+      const behaviour = script[calls.length % script.length] ?? 'faithful';
+      const record = (outcome: ModelCall['outcome'], output: string): void => {
+        calls.push({ call: calls.length + 1, behaviour, promptChars: prompt.length, outcome, outputChars: output.length, outputPreview: output.slice(0, 160) });
+      };
+      if (behaviour === 'throw') {
+        record('threw', '');
+        throw new FakeModelOutage('fake model: summarizer unavailable (simulated 503)');
+      }
+      const output = answer(behaviour, prompt);
+      record('returned', output);
+      previous = output;
+      return output;
+    },
+  };
+
+  function answer(behaviour: Exclude<FakeBehaviour, 'throw'>, prompt: string): string {
+    switch (behaviour) {
+      case 'faithful':
+        return faithful(prompt);
+      case 'drop-ids':
+        return faithful(prompt).replace(IDENTIFIER, '[id]');
+      case 'fabricate':
+        return `${faithful(prompt)}\n${FABRICATION}`;
+      case 'echo-previous':
+        return previous ?? STALE;
+      case 'empty':
+        return '';
+      case 'huge':
+        return `${faithful(prompt)}\n${' filler'.repeat(20_000)}`;
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import type { Operation, OperationKind } from '../../model/Operation.ts';
+import type { Outcome } from '../../model/Outcome.ts';
+import type { EpisodeState } from './EpisodeState.ts';
+
+/**
+ * The dangerous situations the generator must reach (issue 3, "Adversarial sequences"). A check run counts how
+ * many runs reached each; a suite run in which one was never reached fails, so a generator regression that
+ * stops exercising a rule cannot pass silently.
+ */
+export const SITUATIONS = {
+  'rotation-between-summarize-and-prune': 'a span was summarized, its backing copy rotated out, then pruned',
+  'summary-of-summary': 'a summary was summarized again',
+  'reframe-flips-derivability': 'a re-frame ended a derivation and floored the span',
+  'lossy-with-false-safe-claim': 'the model claimed "safe to drop" for a span that was not provably reversible',
+  'retry-after-eviction': 'a side-effecting call was retried after every span mentioning it left the window',
+  'lookup-pruned-and-lookalike': 'a pruned id and a never-seen look-alike id were both looked up',
+  'content-changed-then-reevicted': 'a span was restored, edited and pruned again',
+  'pressure-at-capacity': 'an operation met a full window',
+} as const;
+
+export type Situation = keyof typeof SITUATIONS;
+
+export const SITUATION_NAMES = Object.keys(SITUATIONS) as Situation[];
+
+/** Which situations this step (as the reference answered it) brings about. `state` is as before the step. */
+export function situationsOf(op: Operation, outcome: Outcome, state: EpisodeState): Situation[] {
+  const found: Situation[] = [];
+  if (outcome.kind === 'window-full') found.push('pressure-at-capacity');
+  switch (op.kind) {
+    case 'prune':
+      if (state.rotatedAfterSummary.has(op.spanId)) found.push('rotation-between-summarize-and-prune');
+      if (op.claimSafe === true && ((outcome.kind === 'rejected' && outcome.reason === 'not-reversible') || (outcome.kind === 'evicted' && outcome.mode === 'lossy'))) found.push('lossy-with-false-safe-claim');
+      if (outcome.kind === 'rejected' && outcome.reason === 'content-changed') found.push('content-changed-then-reevicted');
+      break;
+    case 'summarize':
+      if (op.sourceIds.some((id) => state.reference.span(id)?.kind === 'summary')) found.push('summary-of-summary');
+      break;
+    case 'reframe':
+      if (outcome.kind === 'reframed' && outcome.floored.length > 0) found.push('reframe-flips-derivability');
+      break;
+    case 'callTool': {
+      const mentions = state.mentions.get(op.requestId) ?? [];
+      if (outcome.kind === 'duplicate' && mentions.length > 0 && mentions.every((id) => !state.reference.window.has(id))) found.push('retry-after-eviction');
+      break;
+    }
+    case 'lookup':
+      if (outcome.kind === 'tombstoned' || outcome.kind === 'recoverable' || outcome.kind === 'derivable') state.lookedUp.add('evicted');
+      if (outcome.kind === 'absent' && !op.spanId.startsWith('ghost-')) state.lookedUp.add('lookalike');
+      if (state.lookedUp.size === 2) found.push('lookup-pruned-and-lookalike');
+      break;
+    default:
+      break;
+  }
+  return found;
+}
+
+/** The operation kinds a situation needs; a situation is applicable to an adapter supporting all of them. */
+const NEEDS: { readonly [S in Situation]: readonly OperationKind[] } = {
+  'rotation-between-summarize-and-prune': ['append', 'summarize', 'rotate', 'prune'],
+  'summary-of-summary': ['append', 'summarize'],
+  'reframe-flips-derivability': ['append', 'reframe'],
+  'lossy-with-false-safe-claim': ['append', 'prune'],
+  'retry-after-eviction': ['append', 'callTool', 'prune'],
+  'lookup-pruned-and-lookalike': ['append', 'prune', 'lookup'],
+  'content-changed-then-reevicted': ['append', 'prune', 'restore', 'edit'],
+  'pressure-at-capacity': ['append'],
+};
+
+export function applicableSituations(supported: readonly OperationKind[]): Situation[] {
+  return SITUATION_NAMES.filter((s) => NEEDS[s].every((kind) => supported.includes(kind)));
+}

@@ -1,0 +1,24 @@
+import { INVARIANTS, type InvariantId } from '../../model/invariants.ts';
+import type { PolicyCheckReport } from '../../run/policy/checkPolicyAdapter.ts';
+
+/** A policy check report for the terminal: verdict, per-invariant status, each violation with its lists. */
+export function renderPolicyPrettyReport(r: PolicyCheckReport, rerun: string): string {
+  const lines = [
+    `prunecheck check ${r.adapter} (${r.package}@${r.adapterVersion}, policy mode, spec ${r.specVersion})`,
+    `${r.verdict.toUpperCase()}: seed ${r.seed}, ${r.runs} conversations, ${r.opsChecked} prunes observed, ${(r.durationMs / 1000).toFixed(1)} s`,
+    '',
+    ...r.invariants.map((i) => {
+      const note = r.notes[i.invariant];
+      const suffix = i.status === 'not-claimed' || (i.status === 'violated' && note !== undefined) ? `  (${note ?? 'not claimed'})` : '';
+      return `  ${i.status.padEnd(11)} ${i.invariant} ${INVARIANTS[i.invariant]}${suffix}`;
+    }),
+  ];
+  for (const v of r.violations) {
+    const title = v.invariant in INVARIANTS ? INVARIANTS[v.invariant as InvariantId] : v.invariant;
+    lines.push('', `${v.invariant} — ${title} (round ${v.round})`, ...v.because.map((b) => `  because: ${b}`));
+    lines.push('  before:', ...v.before.map((l) => `    ${l}`), '  after:', ...v.after.map((l) => `    ${l}`));
+    if (v.replay !== '') lines.push(`  replay: ${v.replay}`);
+  }
+  lines.push('', `re-run: ${rerun}`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,192 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import type { PolicyAdapter } from '../../adapters/policy/PolicyAdapter.ts';
+import { renderMessages } from '../../adapters/policy/PolicyMessage.ts';
+import { evaluatePolicyRun, type PolicyBreach } from '../../check/policy/evaluatePolicyRun.ts';
+import { POLICY_INVARIANT_IDS } from '../../check/policy/invariants.ts';
+import { policyCaseArbitrary, type PolicyCase } from '../../gen/policy/PolicyCase.ts';
+import type { ModelCall } from '../../gen/policy/fakeModel.ts';
+import type { InvariantId } from '../../model/invariants.ts';
+import { SPEC_VERSION } from '../../model/specVersion.ts';
+import type { CheckReport, InvariantResult, Violation } from '../CheckReport.ts';
+import type { PolicyCounterexample, PolicyRoundTrace } from './PolicyCounterexample.ts';
+import { runPolicyCase, type PolicyCaseRun } from './runPolicyCase.ts';
+import { policySituations } from './situations.ts';
+import { PRUNECHECK_VERSION } from '../version.ts';
+
+export interface PolicyCheckOptions {
+  /** Generated conversations per invariant (the runs are shared: each case runs once). Default 40. */
+  readonly runs?: number;
+  /** fast-check seed. Default: drawn from the clock and printed in the report. */
+  readonly seed?: number;
+  /** How the CLI names the adapter, written into replay commands. Default: its name. */
+  readonly adapterRef?: string;
+  /** Where counterexamples are written. Default `reports/counterexamples`; `false` writes none. */
+  readonly outDir?: string | false;
+  /** Longest conversation, in turns after the task. Default 12. */
+  readonly maxTurns?: number;
+}
+
+/** A violation found in policy mode, with the failing round's lists in readable form. */
+export interface PolicyViolation extends Violation {
+  readonly round: number;
+  readonly before: readonly string[];
+  readonly after: readonly string[];
+  /** The fake model's calls in the failing round. */
+  readonly modelCalls: readonly ModelCall[];
+  readonly note?: string;
+}
+
+/** `checkPolicyAdapter`'s result: a CheckReport with the package under test and the adapter's notes. */
+export interface PolicyCheckReport extends CheckReport {
+  readonly mode: 'policy';
+  readonly package: string;
+  readonly description: string;
+  readonly notes: Readonly<Partial<Record<InvariantId, string>>>;
+  readonly violations: readonly PolicyViolation[];
+}
+
+/** Exact command that replays a counterexample file. */
+export function policyReplayCommand(file: string): string {
+  return `npx prunecheck replay ${file}`;
+}
+
+/**
+ * Checks a policy-mode adapter: for each claimed invariant, a fast-check property over generated
+ * conversations and fake-model scripts, shrunk on failure; each finding is written as a counterexample file.
+ */
+export async function checkPolicyAdapter(adapter: PolicyAdapter, options: PolicyCheckOptions = {}): Promise<PolicyCheckReport> {
+  const started = performance.now();
+  const runs = options.runs ?? 40;
+  const seed = options.seed ?? Date.now() % 2 ** 31;
+  const outDir = options.outDir ?? 'reports/counterexamples';
+  const arbitrary = policyCaseArbitrary(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns });
+
+  // Every invariant's property draws the same cases from the same seed; each case runs once.
+  const cache = new Map<string, Promise<PolicyCaseRun>>();
+  const run = (c: PolicyCase): Promise<PolicyCaseRun> => {
+    const key = JSON.stringify(c);
+    if (cache.size > 500) cache.clear();
+    let hit = cache.get(key);
+    if (hit === undefined) cache.set(key, (hit = runPolicyCase(adapter, c)));
+    return hit;
+  };
+
+  const invariants: InvariantResult[] = [];
+  const violations: PolicyViolation[] = [];
+  const situations: Record<string, number> = {};
+  // First the plain runs, for the situations they reach; then one shrinking property per claimed invariant
+  // over the same cases (same seed, so the cache answers them).
+  let steps = 0;
+  for (const c of fc.sample(arbitrary, { seed, numRuns: runs })) {
+    const result = await run(c);
+    steps += result.observations.length;
+    policySituations(result, situations);
+  }
+  for (const id of POLICY_INVARIANT_IDS) {
+    if (!adapter.invariants.includes(id)) {
+      invariants.push({ invariant: id, status: 'not-claimed' });
+      continue;
+    }
+    const property = fc.asyncProperty(arbitrary, async (c) => evaluatePolicyRun(await run(c), id) === undefined);
+    const details = await fc.check(property, { seed, numRuns: runs });
+    const shrunk = details.counterexample?.[0];
+    if (!details.failed) {
+      invariants.push({ invariant: id, status: 'passed' });
+      continue;
+    }
+    if (shrunk === undefined) throw new Error(`fast-check failed ${id} without a counterexample: ${String(details.errorInstance)}`);
+    const result = await runPolicyCase(adapter, shrunk);
+    const breach = evaluatePolicyRun(result, id) ?? {
+      invariant: id,
+      round: 0,
+      because: [`the shrunk case broke ${id} under fast-check but not when run again: the pruner is not deterministic for this input.`],
+    };
+    // An adapter error stopped the property before it was exercised by every run: neither passed nor violated.
+    invariants.push({ invariant: id, status: breach.invariant === 'ADAPTER-ERROR' ? 'inconclusive' : 'violated' });
+    if (breach.invariant === 'ADAPTER-ERROR' && violations.some((v) => v.invariant === 'ADAPTER-ERROR')) continue;
+    violations.push(record(adapter, options.adapterRef ?? adapter.name, outDir, seed, details.counterexamplePath ?? '', shrunk, result, breach));
+  }
+
+  const durationMs = Math.round(performance.now() - started);
+  return {
+    mode: 'policy',
+    adapter: adapter.name,
+    adapterVersion: adapter.version,
+    package: adapter.package,
+    description: adapter.description,
+    notes: adapter.notes ?? {},
+    prunecheckVersion: PRUNECHECK_VERSION,
+    specVersion: SPEC_VERSION,
+    verdict: violations.some((v) => v.invariant === 'ADAPTER-ERROR') ? 'error' : violations.length === 0 ? 'conformant' : 'violation',
+    seed,
+    runs,
+    opsChecked: steps,
+    opsPerSecond: durationMs === 0 ? 0 : Math.round((steps * 1000) / durationMs),
+    durationMs,
+    invariants,
+    violations,
+    situations,
+  };
+}
+
+function record(
+  adapter: PolicyAdapter,
+  adapterRef: string,
+  outDir: string | false,
+  seed: number,
+  path: string,
+  c: PolicyCase,
+  result: PolicyCaseRun,
+  breach: PolicyBreach,
+): PolicyViolation {
+  const file = outDir === false ? '' : join(outDir, `${adapter.name}-${breach.invariant}-${seed}.json`);
+  const replay = file === '' ? '' : policyReplayCommand(file);
+  const note = breach.invariant === 'ADAPTER-ERROR' ? undefined : adapter.notes?.[breach.invariant];
+  const rounds: PolicyRoundTrace[] = result.observations.map((o) => ({
+    round: o.round,
+    before: renderMessages(o.before),
+    after: renderMessages(o.after),
+    ...(o.threw === undefined ? {} : { threw: o.threw }),
+    record: { retained: o.record.retained.length, offloaded: o.record.offloaded.map((f) => f.path), metadata: o.record.metadata },
+    modelCalls: o.calls,
+  }));
+  if (file !== '' && outDir !== false) {
+    const counterexample: PolicyCounterexample = {
+      format: 'prunecheck-policy-counterexample/1',
+      mode: 'policy',
+      adapter: adapter.name,
+      adapterRef,
+      adapterVersion: adapter.version,
+      package: adapter.package,
+      prunecheckVersion: PRUNECHECK_VERSION,
+      specVersion: SPEC_VERSION,
+      invariant: breach.invariant,
+      seed,
+      path,
+      case: c,
+      round: breach.round,
+      because: breach.because,
+      replay,
+      ...(note === undefined ? {} : { note }),
+      rounds,
+    };
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(file, `${JSON.stringify(counterexample, null, 2)}\n`);
+  }
+  const failing = rounds.find((r) => r.round === breach.round);
+  return {
+    invariant: breach.invariant,
+    step: breach.round,
+    round: breach.round,
+    because: breach.because,
+    replay,
+    counterexample: file,
+    traceLength: Math.max(breach.round, result.observations.length),
+    before: failing?.before ?? [],
+    after: failing?.after ?? [],
+    modelCalls: failing?.modelCalls ?? [],
+    ...(note === undefined ? {} : { note }),
+  };
+}

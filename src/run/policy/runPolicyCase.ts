@@ -1,0 +1,63 @@
+import type { PolicyAdapter } from '../../adapters/policy/PolicyAdapter.ts';
+import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
+import type { PolicyObservation } from '../../check/policy/PolicyObservation.ts';
+import type { PolicyStep, PolicySystem } from '../../adapters/policy/PolicyAdapter.ts';
+import { createAdversarialModel, FakeModelOutage, type ModelCall } from '../../gen/policy/fakeModel.ts';
+import type { PolicyCase } from '../../gen/policy/PolicyCase.ts';
+import { buildConversation } from '../../gen/policy/buildConversation.ts';
+
+/** One case run against one adapter: an observation per round, or the adapter error that stopped it. */
+export interface PolicyCaseRun {
+  readonly observations: readonly PolicyObservation[];
+  readonly calls: readonly ModelCall[];
+  /** The adapter itself threw (not the library's prune hook, which the adapter reports as `threw`). */
+  readonly adapterError?: { readonly round: number; readonly message: string };
+}
+
+/** Feeds the case's rounds to a fresh system from `adapter`, one prune after each, and records what it saw. */
+export async function runPolicyCase(adapter: PolicyAdapter, c: PolicyCase): Promise<PolicyCaseRun> {
+  const conversation = buildConversation(c);
+  const model = createAdversarialModel(c.script, conversation.written.values());
+  const observations: PolicyObservation[] = [];
+  const seen = new Map<string, PolicyMessage>();
+  let view: readonly PolicyMessage[] = [];
+  let round = 0;
+  try {
+    const system = await adapter.create(model, c.config);
+    for (const incoming of conversation.rounds) {
+      round += 1;
+      const before = [...view, ...incoming];
+      for (const m of before) if (m.id !== undefined && !seen.has(m.id)) seen.set(m.id, m);
+      const callsBefore = model.calls.length;
+      const step = await stepOrOutage(system, incoming, before);
+      observations.push({
+        round,
+        before,
+        after: step.view,
+        record: step.record,
+        ...(step.threw === undefined ? {} : { threw: step.threw }),
+        calls: model.calls.slice(callsBefore),
+        seen: new Map(seen),
+        written: conversation.written,
+      });
+      view = step.view;
+    }
+  } catch (error: unknown) {
+    return { observations, calls: model.calls, adapterError: { round, message: error instanceof Error ? error.message : String(error) } };
+  }
+  return { observations, calls: model.calls };
+}
+
+/**
+ * A pruner that lets the summarizer's own outage propagate has changed nothing it could report: that is the
+ * library throwing (as deepagents does), not an adapter bug, so the list stays as it was. Any other exception
+ * is the adapter's.
+ */
+async function stepOrOutage(system: PolicySystem, incoming: readonly PolicyMessage[], before: readonly PolicyMessage[]): Promise<PolicyStep> {
+  try {
+    return await system.step(incoming);
+  } catch (error: unknown) {
+    if (!(error instanceof FakeModelOutage)) throw error;
+    return { view: before, record: { retained: [], offloaded: [], metadata: {} }, threw: error.message };
+  }
+}

@@ -1,0 +1,34 @@
+import type fc from 'fast-check';
+import type { PruningSystem } from '../../adapters/Adapter.ts';
+import type { OpTemplate } from '../../gen/runtime/OpTemplate.ts';
+import { resolveTemplate } from '../../gen/runtime/resolveTemplate.ts';
+import type { OperationKind } from '../../model/Operation.ts';
+import type { EpisodeDriver } from './EpisodeDriver.ts';
+import { FindingError } from '../FindingError.ts';
+
+/** The fast-check model of a run: the driver plus the operation kinds this run's swarm enabled. */
+export interface RunModel {
+  readonly driver: EpisodeDriver;
+  readonly enabled: ReadonlySet<OperationKind>;
+}
+
+/** One generated step as a fast-check command; stateless, so fast-check can re-run it while shrinking. */
+export class StepCommand implements fc.AsyncCommand<RunModel, PruningSystem> {
+  constructor(readonly template: OpTemplate) {}
+
+  check(model: Readonly<RunModel>): boolean {
+    return !model.driver.stopped && model.enabled.has(this.template.kind);
+  }
+
+  async run(model: RunModel): Promise<void> {
+    const { driver } = model;
+    const op = resolveTemplate(this.template, driver.state);
+    if (op === undefined) return;
+    const finding = await driver.step(op);
+    if (finding !== undefined) throw new FindingError(finding, driver.state.config, [...driver.trace], [...driver.outcomes]);
+  }
+
+  toString(): string {
+    return JSON.stringify(this.template);
+  }
+}

@@ -1,0 +1,65 @@
+import type { Adapter } from '../../adapters/Adapter.ts';
+import type { Finding } from '../../check/Finding.ts';
+import { EpisodeState } from '../../gen/runtime/EpisodeState.ts';
+import type { Operation } from '../../model/Operation.ts';
+import type { RuntimeConfig } from '../../model/ReferenceRuntime.ts';
+import { listScenarios, loadScenario } from '../../scenario/loadScenario.ts';
+import { scenarioTrace } from '../../scenario/runScenario.ts';
+import type { FindingKind } from '../CheckReport.ts';
+import { EpisodeDriver } from './EpisodeDriver.ts';
+import { FindingError } from '../FindingError.ts';
+import { withTimeout } from '../withTimeout.ts';
+
+/** A fixed episode run before the generated ones: a recorded incident, as the reference plays it. */
+export interface ExplicitExample {
+  readonly name: string;
+  readonly config: RuntimeConfig;
+  readonly trace: readonly Operation[];
+}
+
+let cached: Promise<readonly ExplicitExample[]> | undefined;
+
+/** The built-in incident scenarios (scenarios/*.json) as operation traces; computed once per process. */
+export function scenarioExamples(): Promise<readonly ExplicitExample[]> {
+  cached ??= Promise.all(
+    listScenarios().map(async (name) => {
+      const scenario = loadScenario(name);
+      const config: RuntimeConfig = {
+        capacity: scenario.window.capacity,
+        ...(scenario.window.storeDistinguishesAbsent === undefined ? {} : { storeDistinguishesAbsent: scenario.window.storeDistinguishesAbsent }),
+      };
+      return { name: `scenario:${name}`, config, trace: await scenarioTrace(scenario) };
+    }),
+  );
+  return cached;
+}
+
+/**
+ * Runs one explicit example through the same driver and checkers as generated runs. Answers the finding as a
+ * `FindingError` (ready to become a counterexample), or undefined when the example passes or uses operations
+ * the adapter does not support.
+ */
+export async function runExample(adapter: Adapter, example: ExplicitExample, claims: (i: FindingKind) => boolean, opTimeoutMs: number, createTimeoutMs: number): Promise<{ error: FindingError | undefined; steps: number }> {
+  if (!example.trace.every((op) => adapter.capabilities.operations.includes(op.kind))) return { error: undefined, steps: 0 };
+  let system;
+  try {
+    system = await withTimeout(Promise.resolve(adapter.create(example.config)), createTimeoutMs, 'create');
+  } catch (error: unknown) {
+    const finding: Finding = { invariant: 'ADAPTER-ERROR', because: [`create(${JSON.stringify(example.config)}) failed: ${error instanceof Error ? error.message : String(error)}`] };
+    return { error: new FindingError(finding, example.config, [], []), steps: 0 };
+  }
+  const driver = new EpisodeDriver(new EpisodeState(example.config), system, claims, opTimeoutMs);
+  try {
+    for (const op of example.trace) {
+      const finding = await driver.step(op);
+      if (finding !== undefined) {
+        const because = [`explicit example ${example.name}`, ...finding.because];
+        return { error: new FindingError({ invariant: finding.invariant, because }, example.config, [...driver.trace], [...driver.outcomes]), steps: driver.trace.length };
+      }
+      if (driver.stopped) break;
+    }
+    return { error: undefined, steps: driver.trace.length };
+  } finally {
+    await Promise.resolve(system.close?.()).catch(() => undefined);
+  }
+}
