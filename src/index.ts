@@ -93,7 +93,7 @@ export { renderTimeline } from './report/scenarioTimeline.ts';
 export { renderScenariosMarkdown } from './report/scenarioMarkdown.ts';
 export { renderOccupancyChart } from './report/occupancyChart.ts';
 
-// Policy mode: message-list pruners that decide for themselves (README "Test your own pruner").
+// Policy mode: message-list pruners that decide for themselves (docs/policy-mode.md "Test your own pruner").
 export type { PolicyAdapter, PolicySystem, PolicyStep, PolicyRecord, PolicyConfig, FakeChatModel } from './adapters/policy/PolicyAdapter.ts';
 export type { PolicyMessage, PolicyToolCall, PolicyRole } from './adapters/policy/PolicyMessage.ts';
 export { renderMessages } from './adapters/policy/PolicyMessage.ts';

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkAdapter, referenceAdapter, renderJunitReport } from '../../src/index.ts';
 import { findBuiltin } from '../../src/adapters/builtins.ts';
 
-// The README's "Use it from your own tests", run against the reference and one broken runtime.
+// docs/api.md "Use it from your own tests", run against the reference and one broken runtime.
 const outDir = mkdtempSync(join(tmpdir(), 'prunecheck-api-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 

@@ -12,7 +12,7 @@ export function isPolicyAdapter(value: unknown): value is PolicyAdapter {
 /** Checks a module's default export is a policy adapter, naming the field that is wrong. */
 export function validatePolicyAdapter(value: unknown, source: string): PolicyAdapter {
   const fail = (field: string, expected: string): never => {
-    throw new AdapterLoadError('BAD_ADAPTER', `${source}: default export${field} ${expected} (see README "Test your own pruner")`);
+    throw new AdapterLoadError('BAD_ADAPTER', `${source}: default export${field} ${expected} (see docs/policy-mode.md "Test your own pruner")`);
   };
   if (!isPolicyAdapter(value)) return fail('', "must be a policy adapter object with kind: 'policy', name, version, description, package, invariants and create()");
   const a = value as unknown as Record<string, unknown>;
