@@ -233,10 +233,11 @@ class Span:
 
 
 class StoreEntry:
-    __slots__ = ("span_id", "handle", "content", "digest")
+    __slots__ = ("span_id", "handle", "content", "digest", "previous")
 
-    def __init__(self, span_id, handle, content):
+    def __init__(self, span_id, handle, content, previous):
         self.span_id, self.handle, self.content, self.digest = span_id, handle, content, digest(content)
+        self.previous = previous  # the span's older copy: rotating a span expires every copy of it
 
 
 class BackingStore:
@@ -248,7 +249,7 @@ class BackingStore:
 
     def put(self, span_id, content):
         self.counter += 1
-        entry = StoreEntry(span_id, f"bs://{span_id}#{self.counter}", content)
+        entry = StoreEntry(span_id, f"bs://{span_id}#{self.counter}", content, self.latest.get(span_id))
         self.by_handle[entry.handle] = entry
         self.latest[span_id] = entry
         return entry.handle
@@ -266,13 +267,22 @@ class BackingStore:
         return {"status": "present", "content": entry.content, "digest": entry.digest}
 
     def expire(self, span_ids=None):
-        entries = list(self.latest.values()) if span_ids is None else [self.latest.get(i) for i in span_ids]
+        if span_ids is None:
+            entries = list(self.by_handle.values())
+        else:
+            entries = []
+            for span_id in span_ids:
+                entry = self.latest.get(span_id)
+                while entry is not None:
+                    entries.append(entry)
+                    entry = entry.previous
         expired = []
         for entry in entries:
-            if entry is None or entry.content is None:
+            if entry.content is None:
                 continue
             entry.content = None
-            expired.append(entry.span_id)
+            if entry.span_id not in expired:
+                expired.append(entry.span_id)
         return expired
 
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { ModelError } from '../../src/model/ModelError.ts';
+import type { Chooser } from '../../src/model/Chooser.ts';
 import type { Operation } from '../../src/model/Operation.ts';
 import type { Outcome } from '../../src/model/Outcome.ts';
 import type { ReferenceRuntime } from '../../src/model/ReferenceRuntime.ts';
@@ -69,7 +70,8 @@ export class Driver {
   readonly seen: string[] = [];
   private fresh = 0;
 
-  constructor(readonly rt: ReferenceRuntime) {}
+  /** `chooser` makes the choices of SPEC.md §5 (default: the reference's own). */
+  constructor(readonly rt: ReferenceRuntime, private readonly chooser?: Chooser) {}
 
   /** Ids the model knows, plus the next fresh one, for snapshots. */
   ids(): string[] {
@@ -98,7 +100,7 @@ export class Driver {
   apply(op: Operation): Outcome | ModelError {
     let outcome: Outcome;
     try {
-      outcome = this.rt.apply(op);
+      outcome = this.rt.apply(op, this.chooser);
     } catch (error) {
       if (error instanceof ModelError) return error;
       throw error;
@@ -116,11 +118,11 @@ export class Driver {
  * Asserts a property over random operation sequences, each on a fresh 24-token reference runtime. `setup`
  * runs once per episode (for per-episode state) and answers the check run for every template in turn.
  */
-export function assertOverEpisodes(file: string, setup: (driver: Driver) => (template: unknown) => void, numRuns?: number): void {
+export function assertOverEpisodes(file: string, setup: (driver: Driver) => (template: unknown) => void, numRuns?: number, chooser?: () => Chooser): void {
   assertProperty(
     file,
     fc.property(opTemplates, (templates) => {
-      const driver = new Driver(episode(24));
+      const driver = new Driver(episode(24), chooser?.());
       const step = setup(driver);
       for (const template of templates) step(template);
     }),

@@ -34,7 +34,7 @@ describe('BackingStore', () => {
     expect(store.read(handle)).toEqual({ status: 'absent' });
   });
 
-  it('expires every latest copy when no ids are named, and reports only copies that lost content', () => {
+  it('expires every copy when no ids are named, and reports each span that lost content once', () => {
     const store = new BackingStore();
     const old = store.put('a', 'v1');
     store.put('a', 'v2');
@@ -43,6 +43,16 @@ describe('BackingStore', () => {
     expect(store.expire()).toEqual(['a', 'b']);
     expect(store.expire()).toEqual([]);
     expect(store.expire(['a', 'never-stored'])).toEqual([]);
-    expect(store.read(old).status).toBe('present');
+    expect(store.read(old).status).toBe('expired');
+  });
+
+  it('rotating a named span expires every copy of it, older ones included (a span rotated out is gone)', () => {
+    const store = new BackingStore();
+    const old = store.put('a', 'v1');
+    const latest = store.put('a', 'v1');
+    const other = store.put('b', 'w');
+
+    expect(store.expire(['a'])).toEqual(['a']);
+    expect([store.read(old).status, store.read(latest).status, store.read(other).status]).toEqual(['expired', 'expired', 'present']);
   });
 });

@@ -1,3 +1,4 @@
+import type { Gatekeeper } from '../model/Chooser.ts';
 import { ReferenceRuntime, type GateDecision } from '../model/ReferenceRuntime.ts';
 import type { WindowFull } from '../model/Outcome.ts';
 import type { Span } from '../model/Span.ts';
@@ -11,8 +12,8 @@ import { ContextOverflowError } from './ContextOverflowError.ts';
  * - at the hard ceiling it throws `ContextOverflowError` instead of answering `window-full` (INV-13 broken).
  */
 export class ConservativeRuntime extends ReferenceRuntime {
-  override gate(span: Span, acceptLossy: boolean): GateDecision {
-    const decision = super.gate(span, acceptLossy);
+  override gate(span: Span, acceptLossy: boolean, by?: Gatekeeper): GateDecision {
+    const decision = super.gate(span, acceptLossy, by);
     if (decision.kind === 'evict' && decision.mode === 'lossy') return { kind: 'reject', reason: 'not-reversible', check: decision.check };
     return decision;
   }

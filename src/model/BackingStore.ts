@@ -11,6 +11,8 @@ interface StoreEntry {
   readonly handle: string;
   content: string | undefined;
   readonly digest: string;
+  /** The span's previous copy, if it was persisted before: rotating a span expires every copy of it. */
+  readonly previous: StoreEntry | undefined;
 }
 
 /**
@@ -18,9 +20,10 @@ interface StoreEntry {
  *
  * Contract:
  * - `put` stores a copy under a fresh handle; the latest handle of a span is what `handleFor` answers.
- * - `expire` drops copies' content (rotation, retention), as the model cannot see: the handle stays known, so
- *   a store that `distinguishesAbsent` answers `expired`, not `absent` (seed 002, condition 3).
- * - Every read is O(1).
+ * - `expire` drops copies' content (rotation, retention), as the model cannot see: every copy of each named
+ *   span, or every copy in the store. The handle stays known, so a store that `distinguishesAbsent` answers
+ *   `expired`, not `absent` (seed 002, condition 3).
+ * - Every read is O(1); expiring named spans is O(their copies).
  */
 export class BackingStore {
   readonly distinguishesAbsent: boolean;
@@ -34,7 +37,7 @@ export class BackingStore {
 
   put(spanId: string, content: string): string {
     this.counter += 1;
-    const entry: StoreEntry = { spanId, handle: `bs://${spanId}#${this.counter}`, content, digest: digest(content) };
+    const entry: StoreEntry = { spanId, handle: `bs://${spanId}#${this.counter}`, content, digest: digest(content), previous: this.latest.get(spanId) };
     this.byHandle.set(entry.handle, entry);
     this.latest.set(spanId, entry);
     return entry.handle;
@@ -51,15 +54,20 @@ export class BackingStore {
     return { status: 'present', content: entry.content, digest: entry.digest };
   }
 
-  /** Expires the copies of `spanIds` (every copy when omitted); answers the span ids that lost a copy. */
+  /** Expires every copy of `spanIds` (of every span when omitted); answers the span ids that lost a copy, once each. */
   expire(spanIds?: readonly string[]): string[] {
-    const expired: string[] = [];
-    const entries = spanIds === undefined ? this.latest.values() : spanIds.map((id) => this.latest.get(id));
-    for (const entry of entries) {
-      if (entry === undefined || entry.content === undefined) continue;
+    const expired = new Set<string>();
+    const drop = (entry: StoreEntry): void => {
+      if (entry.content === undefined) return;
       entry.content = undefined;
-      expired.push(entry.spanId);
+      expired.add(entry.spanId);
+    };
+    if (spanIds === undefined) for (const entry of this.byHandle.values()) drop(entry);
+    else {
+      for (const id of spanIds) {
+        for (let entry = this.latest.get(id); entry !== undefined; entry = entry.previous) drop(entry);
+      }
     }
-    return expired;
+    return [...expired];
   }
 }

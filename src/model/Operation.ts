@@ -37,7 +37,8 @@ export interface PersistOp {
 
 /**
  * Retention in the backing store expires copies, invisibly to the model (seed 002: the log "had been rotated
- * out of the durable store two hours earlier"). Without `spanIds`, every copy expires.
+ * out of the durable store two hours earlier"). Every copy of each named span expires, older ones included;
+ * without `spanIds`, every copy in the store does.
  */
 export interface RotateOp {
   readonly kind: 'rotate';

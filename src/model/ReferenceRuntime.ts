@@ -1,5 +1,6 @@
 import { AuditLog } from './AuditLog.ts';
 import { BackingStore } from './BackingStore.ts';
+import { REFERENCE_CHOOSER, type Chooser, type GateDecision, type Gatekeeper, type Refusal } from './Chooser.ts';
 import { digest } from './digest.ts';
 import { lossyMarkerText, type IndexEntry } from './IndexEntry.ts';
 import { ModelError } from './ModelError.ts';
@@ -11,6 +12,7 @@ import type { Tombstone } from './Tombstone.ts';
 import { TombstoneStore } from './TombstoneStore.ts';
 import { validateOperation } from './validateOperation.ts';
 import { Window } from './Window.ts';
+import { gateOptions } from './gateOptions.ts';
 import { runCompact } from './runCompact.ts';
 import { runReframe } from './runReframe.ts';
 import { runSummarize } from './runSummarize.ts';
@@ -19,14 +21,9 @@ import { runAppend } from './runAppend.ts';
 import type { RuntimeConfig, SpanObservation } from './RuntimeConfig.ts';
 
 export type { RuntimeConfig, SpanObservation } from './RuntimeConfig.ts';
-
-/** The decision of the prune gate: how the span may leave, or why it may not. */
-export type GateDecision =
-  | { readonly kind: 'evict'; readonly mode: EvictionMode; readonly check: BackingCheck }
-  | { readonly kind: 'reject'; readonly reason: RejectionReason; readonly check: BackingCheck };
+export type { GateDecision } from './Chooser.ts';
 
 export const DEFAULT_SCORE = 0.5;
-
 
 /**
  * The reference pruning runtime: the executable form of spec/SPEC.md. The model proposes, the runtime disposes
@@ -52,6 +49,8 @@ export class ReferenceRuntime {
   modelVersion: string;
   policyVersion: string;
   step = 0;
+  /** Who makes the choices spec/SPEC.md §5 leaves open, for the operation being applied. */
+  chooser: Chooser = REFERENCE_CHOOSER;
   private tokenOffset = 0;
 
   constructor(config: RuntimeConfig) {
@@ -65,13 +64,21 @@ export class ReferenceRuntime {
     this.policyVersion = config.policyVersion ?? 'policy-1';
   }
 
-  /** Validates, executes and logs one operation. Throws `ModelError` for malformed input, changing nothing. */
-  apply(op: Operation): Outcome {
+  /**
+   * Validates, executes and logs one operation. Throws `ModelError` for malformed input, changing nothing.
+   * Where spec/SPEC.md §5 leaves the runtime a choice, `chooser` makes it (default: the reference's own).
+   */
+  apply(op: Operation, chooser: Chooser = REFERENCE_CHOOSER): Outcome {
     validateOperation(op, this);
     this.step += 1;
-    const outcome = this.execute(op);
-    this.log.record({ step: this.step, operation: op, outcome });
-    return outcome;
+    this.chooser = chooser;
+    try {
+      const outcome = this.execute(op);
+      this.log.record({ step: this.step, operation: op, outcome });
+      return outcome;
+    } finally {
+      this.chooser = REFERENCE_CHOOSER;
+    }
   }
 
   isKnown(id: string): boolean {
@@ -173,18 +180,28 @@ export class ReferenceRuntime {
 
   /**
    * INV-03: derivable → evict; else runtime-checked backing copy → reversible; else explicit loss → lossy;
-   * else reject. The model's `claimSafe` is deliberately not a parameter. INV-02 comes first.
+   * else reject; INV-02 comes first. The model's `claimSafe` is deliberately not a parameter. The chooser picks
+   * among the allowed options (both lossless modes may be open: C-1); `gateOptions` lists them.
    */
-  gate(span: Span, acceptLossy: boolean): GateDecision {
-    const check = this.backingCheck(span);
+  gate(span: Span, acceptLossy: boolean, by: Gatekeeper = 'prune'): GateDecision {
+    return this.chooser.gate(span, gateOptions(this, span, acceptLossy, by), by);
+  }
+
+  /** INV-02: the span has a tombstone whose digest is not its current content's. */
+  contentChanged(span: Span): boolean {
     const previous = this.tombstones.get(span.id);
-    if (previous !== undefined && previous.digest !== this.spanDigest(span)) {
-      return { kind: 'reject', reason: 'content-changed', check };
-    }
-    if (this.isDerivable(span)) return { kind: 'evict', mode: 'derivable', check };
-    if (check.existence && check.addressable && check.provenance) return { kind: 'evict', mode: 'reversible', check };
-    if (acceptLossy) return { kind: 'evict', mode: 'lossy', check };
-    return { kind: 'reject', reason: 'not-reversible', check };
+    return previous !== undefined && previous.digest !== this.spanDigest(span);
+  }
+
+  /** INV-08: a derived span whose declared derivation a re-frame since has ended. */
+  derivationLapsed(span: Span): boolean {
+    return span.kind === 'derived' && span.sources.length > 0 && span.derivationFrame !== this.frameEpoch;
+  }
+
+  /** Answers the refusal the chooser picks among those that apply (C-3), surfacing it as `reject` does. */
+  refuse(options: readonly Refusal[]): Rejected | WindowFull {
+    const refusal = options.length === 1 ? (options[0] as Refusal) : this.chooser.refusal(options);
+    return refusal.kind === 'rejected' ? this.reject(refusal.spanId, refusal.reason) : this.full(refusal.spanId, refusal.needed);
   }
 
   /** Seed 002's three conditions, checked against the store now, with the copy's bytes matching the span's. */
@@ -291,12 +308,15 @@ export class ReferenceRuntime {
     return runCompact(this, op);
   }
 
+  /** Re-expands an evicted span from its copy. A lost span that would not fit either may be refused either way (C-3). */
   protected restore(op: RestoreOp): Restored | Rejected | WindowFull {
     const span = this.known.get(op.spanId) as Span;
     if (this.window.has(span.id)) return this.reject(span.id, 'not-recoverable');
     const answer = this.lookup(span.id);
-    if (answer.kind !== 'recoverable') return this.reject(span.id, 'not-recoverable');
-    if (!this.window.fits(span.tokens)) return this.full(span.id, span.tokens);
+    const refusals: Refusal[] = [];
+    if (answer.kind !== 'recoverable') refusals.push({ kind: 'rejected', spanId: span.id, reason: 'not-recoverable' });
+    if (!this.window.fits(span.tokens)) refusals.push({ kind: 'window-full', spanId: span.id, needed: span.tokens });
+    if (answer.kind !== 'recoverable' || refusals.length > 0) return this.refuse(refusals);
     span.content = answer.content;
     span.digestCache = undefined;
     this.window.insert(span);

@@ -4,24 +4,22 @@ import type { ReferenceRuntime } from './ReferenceRuntime.ts';
 import type { Span } from './Span.ts';
 
 /**
- * The runtime's own retention policy (seed 001 `evict`), O(n log n) in resident spans: candidates are spans
- * whose base score is below `threshold`, lowest first. Each goes through the same gate as a model's
- * prune without accepting loss, so only derivable or recoverable spans leave; floored spans (raw
- * observations without a resolvable pointer, INV-07; spans floored by a re-frame, INV-08) are refused.
+ * The runtime's own retention policy (seed 001 `evict`), O(n log n) in resident spans. Candidates are the spans
+ * whose base score is below `threshold` (determined); the chooser orders them (C-2: the reference goes lowest
+ * score first, oldest first among equal scores). Each goes through the gate as the policy, which never accepts
+ * loss and never evicts a floored span (raw observations without a resolvable pointer, INV-07; spans floored
+ * by a re-frame, INV-08), so only derivable or recoverable spans leave. Every candidate the gate lets leave when
+ * its turn comes leaves; the rest are refused. Evicting a span can only end another's derivability, never open a
+ * route, so the refused ones could not leave at the end either, whatever the order.
  */
 export function runCompact(rt: ReferenceRuntime, op: CompactOp): Compacted {
   const candidates: Span[] = [];
   for (const span of rt.window.spans()) if (span.score < op.threshold) candidates.push(span);
-  candidates.sort((a, b) => a.score - b.score || a.appendedAt - b.appendedAt);
 
   const evicted: { spanId: string; mode: EvictionMode }[] = [];
   const refused: string[] = [];
-  for (const span of candidates) {
-    if (rt.effectiveScore(span) === Number.POSITIVE_INFINITY) {
-      refused.push(span.id);
-      continue;
-    }
-    const decision = rt.gate(span, false);
+  for (const span of rt.chooser.compactionOrder(candidates)) {
+    const decision = rt.gate(span, false, 'compact');
     if (decision.kind === 'reject') {
       refused.push(span.id);
       continue;

@@ -1,5 +1,6 @@
 import type { SummarizeOp } from '../../model/Operation.ts';
 import type { BackingCheck, Rejected, Summarized, WindowFull } from '../../model/Outcome.ts';
+import type { Gatekeeper } from '../../model/Chooser.ts';
 import { ReferenceRuntime, type GateDecision } from '../../model/ReferenceRuntime.ts';
 import type { Span } from '../../model/Span.ts';
 import { runtimeAdapter } from '../runtimeAdapter.ts';
@@ -27,12 +28,23 @@ export class ChecksStoreAtSummarize extends ReferenceRuntime {
     return outcome;
   }
 
-  override gate(span: Span, acceptLossy: boolean): GateDecision {
+  override gate(span: Span, acceptLossy: boolean, by?: Gatekeeper): GateDecision {
     this.gating = true;
     try {
-      return super.gate(span, acceptLossy);
+      return super.gate(span, acceptLossy, by);
     } finally {
       this.gating = false;
+    }
+  }
+
+  /** The retention floor is read from the store as it is now: only the gate's own check is the stale one. */
+  override effectiveScore(span: Span): number {
+    const gating = this.gating;
+    this.gating = false;
+    try {
+      return super.effectiveScore(span);
+    } finally {
+      this.gating = gating;
     }
   }
 

@@ -1,9 +1,8 @@
-import { ReferenceRuntime, type GateDecision } from '../../model/ReferenceRuntime.ts';
+import { ReferenceRuntime } from '../../model/ReferenceRuntime.ts';
 import type { EvictionMode } from '../../model/Outcome.ts';
 import type { Span } from '../../model/Span.ts';
 import type { Tombstone } from '../../model/Tombstone.ts';
 import { runtimeAdapter } from '../runtimeAdapter.ts';
-import { gateIgnoringDigest } from './gateIgnoringDigest.ts';
 
 /** How many leading UTF-16 code units the broken fingerprint covers. */
 export const FINGERPRINT_CHARS = 16;
@@ -23,12 +22,9 @@ export class DigestWrongBytes extends ReferenceRuntime {
     return { ...super.tombstoneFor(span, mode, handle), digest: this.fingerprint(span) };
   }
 
-  override gate(span: Span, acceptLossy: boolean): GateDecision {
+  override contentChanged(span: Span): boolean {
     const previous = this.tombstones.get(span.id);
-    if (previous === undefined) return super.gate(span, acceptLossy);
-    const check = this.backingCheck(span);
-    if (previous.digest !== this.fingerprint(span)) return { kind: 'reject', reason: 'content-changed', check };
-    return gateIgnoringDigest(this, span, acceptLossy, check);
+    return previous !== undefined && previous.digest !== this.fingerprint(span);
   }
 }
 

@@ -1,15 +1,13 @@
-import { ReferenceRuntime, type GateDecision } from '../../model/ReferenceRuntime.ts';
-import type { Span } from '../../model/Span.ts';
+import { ReferenceRuntime } from '../../model/ReferenceRuntime.ts';
 import { runtimeAdapter } from '../runtimeAdapter.ts';
-import { gateIgnoringDigest } from './gateIgnoringDigest.ts';
 
 /**
  * Breaks INV-02. The gate never compares the span's current digest with its tombstone's, so a span that was
  * evicted, restored and edited is evicted again and its tombstone silently overwritten with the new bytes'.
  */
 export class IgnoresContentChange extends ReferenceRuntime {
-  override gate(span: Span, acceptLossy: boolean): GateDecision {
-    return gateIgnoringDigest(this, span, acceptLossy, this.backingCheck(span));
+  override contentChanged(): boolean {
+    return false;
   }
 }
 
