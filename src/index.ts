@@ -38,7 +38,7 @@ export { estimateTokens } from './model/Span.ts';
 export type { Tombstone } from './model/Tombstone.ts';
 export type { IndexEntry } from './model/IndexEntry.ts';
 export { digest } from './model/digest.ts';
-export { INVARIANTS, INVARIANT_IDS } from './model/invariants.ts';
+export { INVARIANTS, INVARIANT_IDS, RUNTIME_INVARIANT_IDS } from './model/invariants.ts';
 export type { InvariantId } from './model/invariants.ts';
 export { SPEC_VERSION } from './model/specVersion.ts';
 
@@ -50,10 +50,13 @@ export { AdapterLoadError } from './adapters/AdapterLoadError.ts';
 export { BUILTIN_ADAPTERS } from './adapters/builtins.ts';
 export { ZOO_ADAPTERS, ZOO_EXPECTATIONS } from './adapters/zoo/index.ts';
 
-export { checkAdapter } from './run/runtime/checkAdapter.ts';
+export { checkAdapter } from './run/checkAdapter.ts';
+export type { AnyAdapter, AdapterReport, RuntimeCheckReport } from './run/checkAdapter.ts';
+export { CheckOptionsError } from './run/CheckOptionsError.ts';
 export type { CheckOptions, CheckProgress } from './run/CheckOptions.ts';
 export type { CheckReport, Counterexample, FindingKind, InvariantResult, Verdict, Violation } from './run/CheckReport.ts';
-export { replayCounterexample } from './run/runtime/replayCounterexample.ts';
+export { replayCounterexample } from './run/replayCounterexample.ts';
+export type { AdapterReplayResult, ReplayOptions } from './run/replayCounterexample.ts';
 export type { ReplayResult } from './run/runtime/replayCounterexample.ts';
 export { SITUATIONS } from './gen/runtime/situations.ts';
 export type { Situation } from './gen/runtime/situations.ts';
@@ -99,6 +102,7 @@ export type { PolicyMessage, PolicyToolCall, PolicyRole } from './adapters/polic
 export { renderMessages } from './adapters/policy/PolicyMessage.ts';
 export { POLICY_ADAPTERS, findPolicyAdapter } from './adapters/policy/index.ts';
 export type { PolicyAdapterEntry } from './adapters/policy/index.ts';
+export type { PrunerLibrary, LibraryStatus } from './adapters/policy/PrunerLibrary.ts';
 export { loadPolicyAdapter, validatePolicyAdapter, isPolicyAdapter } from './adapters/policy/loadPolicyAdapter.ts';
 export { POLICY_CHECKABLE } from './adapters/policy/invariantIds.ts';
 export { checkPolicyAdapter, policyReplayCommand } from './run/policy/checkPolicyAdapter.ts';

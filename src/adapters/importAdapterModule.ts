@@ -1,11 +1,51 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AdapterLoadError } from './AdapterLoadError.ts';
 
 /** Whether an `--adapter` value names a module file rather than a built-in. */
 export function looksLikeModulePath(ref: string): boolean {
   return ref.includes('/') || ref.includes('\\') || /\.(c|m)?(t|j)s$/.test(ref);
+}
+
+let typescriptLoader: Promise<void> | undefined;
+
+/**
+ * Compiled prunecheck (dist/) loads a user's TypeScript through tsx, registered once, on first need. From the
+ * sources (tests, `npm start`) a TypeScript loader is already in place.
+ */
+function loadTypeScript(path: string): Promise<void> {
+  if (!/\.(c|m)?tsx?$/.test(path) || !import.meta.url.endsWith('.js')) return Promise.resolve();
+  typescriptLoader ??= import('tsx/esm/api').then(({ register }) => {
+    register();
+  });
+  return typescriptLoader;
+}
+
+/**
+ * Why Node read a `.ts`/`.js` module as CommonJS, when it did: the nearest package.json has `"type":
+ * "commonjs"` (npm 11's `npm init -y` writes it) or no `"type"`. An ES-module adapter then fails to import with
+ * an error that does not say so ("Cannot require() ES Module … in a cycle", "Cannot use import statement").
+ */
+export function commonJsHint(path: string): string | undefined {
+  const ext = extname(path);
+  if (!['.ts', '.tsx', '.js', '.jsx'].includes(ext)) return undefined;
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      let type: unknown;
+      try {
+        type = (JSON.parse(readFileSync(manifest, 'utf8')) as { type?: unknown }).type;
+      } catch {
+        return undefined;
+      }
+      if (type === 'module') return undefined;
+      const why = type === undefined ? 'has no "type" field' : `has "type": ${JSON.stringify(type)}`;
+      const renamed = ext.startsWith('.t') ? '.mts' : '.mjs';
+      return `${path} is loaded as CommonJS because ${manifest} ${why}: add "type": "module" to package.json or name it ${renamed}`;
+    }
+    if (dirname(dir) === dir) return undefined;
+  }
 }
 
 /**
@@ -16,9 +56,12 @@ export async function importAdapterModule(ref: string): Promise<{ readonly path:
   const path = resolve(ref);
   if (!existsSync(path)) throw new AdapterLoadError('MODULE_NOT_FOUND', `adapter module ${path} does not exist; check the --adapter path`);
   try {
+    await loadTypeScript(path);
     const module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
     return { path, value: module['default'] };
   } catch (error: unknown) {
-    throw new AdapterLoadError('IMPORT_FAILED', `could not import adapter module ${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    const hint = commonJsHint(path);
+    const message = `could not import adapter module ${path}: ${error instanceof Error ? error.message : String(error)}`;
+    throw new AdapterLoadError('IMPORT_FAILED', hint === undefined ? message : `${message}\n  ${hint}`, { cause: error });
   }
 }

@@ -1,6 +1,7 @@
 import { BUILTIN_ADAPTERS } from '../adapters/builtins.ts';
 import { BROKEN_POLICY_PRUNERS } from '../adapters/policy/broken/index.ts';
 import { POLICY_ADAPTERS } from '../adapters/policy/index.ts';
+import { installCommand, libraryStatus, type FindInstalled } from '../adapters/policy/PrunerLibrary.ts';
 import { ZOO_EXPECTATIONS } from '../adapters/zoo/index.ts';
 import { INVARIANT_IDS, INVARIANTS } from '../model/invariants.ts';
 import type { InvariantId } from '../model/invariants.ts';
@@ -40,16 +41,41 @@ export interface ListedPolicyAdapter {
   readonly ecosystem: boolean;
   /** For prunecheck's deliberately broken pruners: the invariants they are caught by. */
   readonly breaks?: readonly InvariantId[];
+  /** The npm libraries it imports (tested `version`) and the version installed, `null` when missing. */
+  readonly libraries: readonly { readonly name: string; readonly version: string; readonly installed: string | null }[];
+  /** The subpath export to import it from in your own tests. */
+  readonly module?: string;
+  /** Set when a library is missing: the command that installs the missing ones at the tested versions. */
+  readonly install?: string;
 }
 
-export function listedPolicyAdapters(): ListedPolicyAdapter[] {
+export function listedPolicyAdapters(find?: FindInstalled): ListedPolicyAdapter[] {
   return POLICY_ADAPTERS.map((entry) => {
     const breaks = BROKEN_POLICY_PRUNERS.filter((b) => b.adapter.name === entry.name).map((b) => b.caughtBy);
-    return { name: entry.name, package: entry.package, ecosystem: entry.ecosystem, ...(breaks.length === 0 ? {} : { breaks }) };
+    const libraries = libraryStatus(entry.libraries, find).map((l) => ({ name: l.name, version: l.version, installed: l.installed ?? null }));
+    const missing = libraries.filter((l) => l.installed === null);
+    return {
+      name: entry.name,
+      package: entry.package,
+      ecosystem: entry.ecosystem,
+      ...(breaks.length === 0 ? {} : { breaks }),
+      libraries,
+      ...(entry.module === undefined ? {} : { module: entry.module }),
+      ...(missing.length === 0 ? {} : { install: installCommand(missing) }),
+    };
   });
 }
 
-function text(): string {
+/** What a policy adapter needs and whether it is there: "needs ai@6.0.325: installed", or the install command. */
+function libraryLine(a: ListedPolicyAdapter): string {
+  if (a.libraries.length === 0) return a.package;
+  const needs = `needs ${a.libraries.map((l) => `${l.name}@${l.version}`).join(', ')}`;
+  if (a.install !== undefined) return `${needs}: not installed (${a.install})`;
+  const other = a.libraries.filter((l) => l.installed !== l.version).map((l) => `${l.name} ${l.installed ?? ''}`);
+  return `${needs}: installed${other.length === 0 ? '' : ` (${other.join(', ')}; tested with the versions named)`}`;
+}
+
+export function listText(find?: FindInstalled): string {
   const adapters = listedAdapters();
   const width = Math.max(...adapters.map((a) => a.name.length));
   const lines = ['Built-in adapters (prunecheck check --adapter <name>):', ''];
@@ -57,13 +83,13 @@ function text(): string {
     const tag = a.kind === 'zoo' ? `[breaks ${a.breaks ?? ''}] ` : a.kind === 'baseline' ? '[baseline] ' : '';
     lines.push(`  ${a.name.padEnd(width)}  ${tag}${a.description}`);
   }
-  const policy = listedPolicyAdapters();
+  const policy = listedPolicyAdapters(find);
   const policyWidth = Math.max(...policy.map((a) => a.name.length));
   lines.push('', 'Policy-mode adapters (message-list pruners; prunecheck check --adapter <name>):', '');
-  for (const a of policy) lines.push(`  ${a.name.padEnd(policyWidth)}  ${a.breaks === undefined ? '' : `[breaks ${a.breaks.join(', ')}] `}${a.package}`);
+  for (const a of policy) lines.push(`  ${a.name.padEnd(policyWidth)}  ${a.breaks === undefined ? '' : `[breaks ${a.breaks.join(', ')}] `}${libraryLine(a)}`);
   lines.push('', 'Invariants (spec/SPEC.md):', '');
   for (const id of INVARIANT_IDS) lines.push(`  ${id}  ${INVARIANTS[id]}`);
-  lines.push('', "Or pass a path to your own adapter module, or cmd:<command line>; see spec/ADAPTER.md.");
+  lines.push('', "Or pass a path to your own adapter module, or cmd:<command line>; see spec/ADAPTER.md and docs/policy-mode.md.");
   return `${lines.join('\n')}\n`;
 }
 
@@ -76,7 +102,7 @@ export const listCommand: Command = {
     if (values.json === true) {
       process.stdout.write(jsonText({ adapters: listedAdapters(), policyAdapters: listedPolicyAdapters(), invariants: INVARIANT_IDS.map((id) => ({ id, rule: INVARIANTS[id] })) }));
     } else {
-      process.stdout.write(text());
+      process.stdout.write(listText());
     }
     return 0;
   },

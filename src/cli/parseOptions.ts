@@ -2,12 +2,14 @@ import { parseArgs } from 'node:util';
 import { UsageError } from './UsageError.ts';
 
 type OptionSpec = Record<string, { readonly type: 'string' | 'boolean'; readonly short?: string }>;
+/** Named so the compiled declarations can spell the return type (node:util does not export its option types). */
+type Parsed<T extends OptionSpec> = ReturnType<typeof parseArgs<{ args: string[]; options: T; strict: true; allowPositionals: boolean; tokens: true }>>;
 
 /**
  * `node:util` parseArgs, strict, with its errors turned into UsageErrors that name the flag, list the options
  * the command takes and point at its help. A flag given twice is refused rather than silently last-wins.
  */
-export function parseOptions<T extends OptionSpec>(command: string, argv: readonly string[], options: T, positionals: { readonly max: number; readonly what?: string } = { max: 0 }) {
+export function parseOptions<T extends OptionSpec>(command: string, argv: readonly string[], options: T, positionals: { readonly max: number; readonly what?: string } = { max: 0 }): { values: Parsed<T>['values']; positionals: string[] } {
   const known = Object.keys(options).map((name) => `--${name}`).join(', ');
   const help = `see 'prunecheck ${command} --help'`;
   let parsed;

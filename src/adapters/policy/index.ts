@@ -1,4 +1,5 @@
 import type { PolicyAdapter } from './PolicyAdapter.ts';
+import { loadWithLibraries, type PrunerLibrary } from './PrunerLibrary.ts';
 import { BROKEN_POLICY_PRUNERS } from './broken/index.ts';
 
 /** A built-in policy adapter by name. `load` imports the library only when the adapter is used. */
@@ -7,25 +8,47 @@ export interface PolicyAdapterEntry {
   readonly package: string;
   /** Part of `npm run ecosystem` (a real npm package), as opposed to prunecheck's own pruners. */
   readonly ecosystem: boolean;
+  /**
+   * The npm packages the adapter imports, at the versions prunecheck tests (optional peer dependencies: the
+   * user installs them). Empty for prunecheck's own pruners.
+   */
+  readonly libraries: readonly PrunerLibrary[];
+  /** The subpath export that holds the adapter, for use from your own tests (`prunecheck/pruners/ai`). */
+  readonly module?: string;
+  /** Imports the adapter; an AdapterLoadError (`MISSING_LIBRARY`, with the install command) when a library is missing. */
   load(): Promise<PolicyAdapter>;
+}
+
+// The tested versions: prunecheck's exact devDependencies (spec/adapters/policyLibraries.test.ts holds them equal).
+const LANGCHAIN: PrunerLibrary = { name: 'langchain', version: '1.5.14' };
+const LANGCHAIN_CORE: PrunerLibrary = { name: '@langchain/core', version: '1.4.0' };
+const LANGGRAPH: PrunerLibrary = { name: '@langchain/langgraph', version: '1.7.3' };
+const DEEPAGENTS: PrunerLibrary = { name: 'deepagents', version: '1.14.1' };
+const AI: PrunerLibrary = { name: 'ai', version: '6.0.325' };
+const LLAMAINDEX_CORE: PrunerLibrary = { name: '@llamaindex/core', version: '0.6.23' };
+
+function library(name: string, pkg: string, module: string, libraries: readonly PrunerLibrary[], load: () => Promise<PolicyAdapter>): PolicyAdapterEntry {
+  return { name, package: pkg, ecosystem: true, libraries, module, load: () => loadWithLibraries(name, libraries, load) };
 }
 
 /**
  * Every built-in policy-mode adapter, by the name `prunecheck check --adapter <name>` accepts. The npm
- * pruners are imported lazily: loading langchain and deepagents takes seconds.
+ * pruners are imported lazily, through their subpath exports: loading langchain and deepagents takes seconds,
+ * and a user who does not check them need not install them.
  */
 export const POLICY_ADAPTERS: readonly PolicyAdapterEntry[] = [
-  { name: 'langchain-summarization', package: 'langchain', ecosystem: true, load: async () => (await import('./langchainSummarization.ts')).default },
-  { name: 'langchain-context-editing', package: 'langchain', ecosystem: true, load: async () => (await import('./langchainContextEditing.ts')).default },
-  { name: 'langchain-trim-messages', package: '@langchain/core', ecosystem: true, load: async () => (await import('./langchainTrimMessages.ts')).default },
-  { name: 'deepagents-summarization', package: 'deepagents', ecosystem: true, load: async () => (await import('./deepagentsSummarization.ts')).default },
-  { name: 'ai-prune-messages', package: 'ai', ecosystem: true, load: async () => (await import('./aiPruneMessages.ts')).default },
-  { name: 'llamaindex-memory', package: '@llamaindex/core', ecosystem: true, load: async () => (await import('./llamaindexMemory.ts')).default },
-  { name: 'archiving-window', package: 'prunecheck (in-repo)', ecosystem: false, load: async () => (await import('./archivingWindow.ts')).default },
+  library('langchain-summarization', 'langchain', 'prunecheck/pruners/langchain', [LANGCHAIN, LANGCHAIN_CORE, LANGGRAPH], async () => (await import('../../pruners/langchain.ts')).langchainSummarization),
+  library('langchain-context-editing', 'langchain', 'prunecheck/pruners/langchain', [LANGCHAIN, LANGCHAIN_CORE], async () => (await import('../../pruners/langchain.ts')).langchainContextEditing),
+  library('langchain-trim-messages', '@langchain/core', 'prunecheck/pruners/langchain-core', [LANGCHAIN_CORE], async () => (await import('../../pruners/langchainCore.ts')).langchainTrimMessages),
+  library('deepagents-summarization', 'deepagents', 'prunecheck/pruners/deepagents', [DEEPAGENTS, LANGCHAIN_CORE, LANGGRAPH], async () => (await import('../../pruners/deepagents.ts')).deepagentsSummarization),
+  library('ai-prune-messages', 'ai', 'prunecheck/pruners/ai', [AI], async () => (await import('../../pruners/ai.ts')).aiPruneMessages),
+  library('llamaindex-memory', '@llamaindex/core', 'prunecheck/pruners/llamaindex', [LLAMAINDEX_CORE], async () => (await import('../../pruners/llamaindex.ts')).llamaindexMemory),
+  { name: 'archiving-window', package: 'prunecheck (in-repo)', ecosystem: false, libraries: [], load: async () => (await import('./archivingWindow.ts')).default },
   ...BROKEN_POLICY_PRUNERS.filter((b, i, all) => all.findIndex((x) => x.adapter.name === b.adapter.name) === i).map((b) => ({
     name: b.adapter.name,
     package: b.adapter.package,
     ecosystem: false,
+    libraries: [],
     load: async () => b.adapter,
   })),
 ];

@@ -32,7 +32,7 @@ export async function loadPolicyAdapter(ref: string): Promise<PolicyAdapter> {
   if (!looksLikeModulePath(ref)) {
     const entry = findPolicyAdapter(ref);
     if (entry !== undefined) return entry.load();
-    throw new AdapterLoadError('UNKNOWN_ADAPTER', `unknown policy adapter '${ref}'; built-ins: ${POLICY_ADAPTERS.map((e) => e.name).join(', ')}; or pass a path to a module (./my-pruner.ts)`);
+    throw new AdapterLoadError('UNKNOWN_ADAPTER', `unknown policy adapter '${ref}'; built-ins: ${POLICY_ADAPTERS.map((e) => e.name).join(', ')}; or pass a path to a module (./my-pruner.ts); replaying a counterexample recorded from your own tests? name its adapter module: npx prunecheck replay <file> --adapter ./my-pruner.ts`);
   }
   const { path, value } = await importAdapterModule(ref);
   return validatePolicyAdapter(value, path);

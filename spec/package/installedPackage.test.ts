@@ -1,0 +1,147 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { explain, run, type Ran } from '../helpers/packedProject.ts';
+
+// prunecheck as a user gets it: `npm pack`, installed into an empty project (from the npm cache where it can),
+// then the README's steps. Each numbered problem of issue 12 that only shows in an installed package is here.
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'prunecheck-installed-'));
+const project = join(work, 'project');
+const timings: Record<string, number> = {};
+let tarball = '';
+
+async function step(name: string, cwd: string, command: string, args: readonly string[], env?: NodeJS.ProcessEnv): Promise<Ran> {
+  const ran = await run(cwd, command, args, env);
+  timings[name] = Math.round(ran.ms);
+  return ran;
+}
+
+async function must(name: string, cwd: string, command: string, args: readonly string[]): Promise<Ran> {
+  const ran = await step(name, cwd, command, args);
+  if (ran.code !== 0) throw new Error(explain(`${command} ${args.join(' ')}`, ran));
+  return ran;
+}
+
+const prunecheck = (name: string, ...args: string[]): Promise<Ran> => step(name, project, 'npx', ['prunecheck', ...args]);
+
+beforeAll(async () => {
+  const packed = await must('npm pack (build included)', repo, 'npm', ['pack', '--json', '--pack-destination', work]);
+  const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string; size: number; unpackedSize: number; entryCount: number }[];
+  if (info === undefined) throw new Error(`npm pack printed no file: ${packed.stdout}`);
+  tarball = join(work, info.filename);
+  timings['tarball bytes'] = info.size;
+  timings['unpacked bytes'] = info.unpackedSize;
+  mkdirSync(project);
+  // The README's steps: an ES-module project, then the package (with the tools its own tests use).
+  await must('npm init -y', project, 'npm', ['init', '-y']);
+  await must('npm pkg set type=module', project, 'npm', ['pkg', 'set', 'type=module']);
+  await must('npm install', project, 'npm', ['install', '--save-dev', '--prefer-offline', '--no-audit', '--no-fund', tarball, 'typescript@5.9.3', '@types/node@20.19.43', 'vitest@4.1.12', 'vite@8.3.8']);
+  for (const file of ['prune-adapter.ts', 'runtime-adapter.ts', 'prunecheck.test.ts', 'tsconfig.json']) cpSync(join(repo, 'examples', 'quickstart', file), join(project, file));
+}, 300_000);
+
+afterAll(() => {
+  process.stdout.write(`installed-package end-to-end: ${JSON.stringify(timings)}\n`);
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('the packed package', () => {
+  it('passes publint and arethetypeswrong (ESM only)', async () => {
+    const publint = await step('publint', repo, 'npx', ['publint', 'run', tarball, '--strict']);
+    expect(publint.code, explain('publint', publint)).toBe(0);
+    const attw = await step('attw', repo, 'npx', ['attw', tarball, '--profile', 'esm-only', '--format', 'ascii']);
+    expect(attw.code, explain('attw', attw)).toBe(0);
+  }, 120_000);
+
+  it('ships compiled JavaScript with declarations, and the bin runs it (issue 12, problem 1)', () => {
+    const installed = join(project, 'node_modules', 'prunecheck');
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { exports: Record<string, { types: string; default: string }> };
+    for (const [subpath, target] of Object.entries(manifest.exports)) {
+      if (typeof target === 'string') continue;
+      expect(existsSync(join(installed, target.default)), subpath).toBe(true);
+      expect(existsSync(join(installed, target.types)), subpath).toBe(true);
+    }
+    expect(existsSync(join(installed, 'dist', 'index.js.map'))).toBe(true);
+    // None of the optional pruner libraries came with it.
+    for (const library of ['langchain', '@langchain/core', 'deepagents', 'ai', '@llamaindex/core']) expect(existsSync(join(project, 'node_modules', library)), library).toBe(false);
+  });
+});
+
+describe('a TypeScript project using it', () => {
+  it('strict tsc --noEmit passes with adapters that import prunecheck’s types and values (issue 12, problem 1)', async () => {
+    const tsc = await step('tsc --noEmit', project, 'npx', ['tsc', '--noEmit', '-p', '.']);
+    expect(tsc.code, explain('tsc', tsc)).toBe(0);
+  }, 120_000);
+
+  it('check on a TypeScript policy adapter: the one finding, its counterexample and a replay that works as printed', async () => {
+    const check = await prunecheck('check: ts policy adapter', 'check', '--adapter', './prune-adapter.ts', '--seed', '1');
+    expect(check.code, explain('check', check)).toBe(1);
+    expect(check.stdout).toContain('✗ INV-17 User statements and the task survive pruning');
+    expect(check.stdout).toContain('replay: npx prunecheck replay reports/counterexamples/keep-last-INV-17-1.json');
+    expect(check.stdout).toContain('verdict: violation (1 finding)');
+    const replay = await prunecheck('replay', 'replay', 'reports/counterexamples/keep-last-INV-17-1.json');
+    expect(replay.stdout, explain('replay', replay)).toMatch(/^reproduced: INV-17 breaks again/m);
+  }, 60_000);
+
+  it('check on a TypeScript runtime adapter: conformant, exit 0', async () => {
+    const check = await prunecheck('check: ts runtime adapter', 'check', '--adapter', './runtime-adapter.ts', '--seed', '1', '--runs', '100');
+    expect(check.code, explain('check', check)).toBe(0);
+    expect(check.stdout).toContain('verdict: conformant');
+  }, 60_000);
+
+  it('check on JavaScript adapters, runtime and policy', async () => {
+    writeFileSync(join(project, 'runtime-adapter.js'), "import { referenceAdapter } from 'prunecheck';\nexport default { ...referenceAdapter, name: 'js-runtime' };\n");
+    const runtime = await prunecheck('check: js runtime adapter', 'check', '--adapter', './runtime-adapter.js', '--seed', '1', '--runs', '100');
+    expect(runtime.code, explain('check', runtime)).toBe(0);
+    const policy = readFileSync(join(repo, 'examples', 'quickstart', 'prune-adapter.ts'), 'utf8')
+      .replace(/^import type .*\n/m, '')
+      .replace(/: PolicyMessage\[\]/g, '')
+      .replace(/\(messages, keep: number, archive\)/, '(messages, keep, archive)')
+      .replace(/const adapter: PolicyAdapter =/, 'const adapter =')
+      .replace("name: 'keep-last'", "name: 'js-keep-last'");
+    writeFileSync(join(project, 'policy-adapter.js'), policy);
+    const check = await prunecheck('check: js policy adapter', 'check', '--adapter', './policy-adapter.js', '--seed', '1');
+    expect(check.code, explain('check', check)).toBe(1);
+    expect(check.stdout).toContain('replay: npx prunecheck replay reports/counterexamples/js-keep-last-INV-17-1.json');
+  }, 60_000);
+
+  it('--out reports/prunecheck.xml writes JUnit', async () => {
+    const check = await prunecheck('check: junit', 'check', '--adapter', './prune-adapter.ts', '--seed', '1', '--out', 'reports/prunecheck.xml');
+    expect(check.code, explain('check', check)).toBe(1);
+    const xml = readFileSync(join(project, 'reports', 'prunecheck.xml'), 'utf8');
+    expect(xml).toContain('<failure type="INV-17"');
+    expect(xml).toContain('npx prunecheck replay reports/counterexamples/keep-last-INV-17-1.json');
+  }, 60_000);
+
+  it('checkAdapter from vitest inside the project; the replay command it prints needs no option (issue 12, problems 3 and 4)', async () => {
+    rmSync(join(project, 'reports'), { recursive: true, force: true });
+    const vitest = await step('vitest run', project, 'npx', ['vitest', 'run']);
+    expect(vitest.code, explain('vitest', vitest)).toBe(0);
+    const file = JSON.parse(readFileSync(join(project, 'reports', 'counterexamples', 'keep-last-INV-17-1.json'), 'utf8')) as { adapterRef: string };
+    expect(file.adapterRef).toBe('./prune-adapter.ts');
+    const replay = await prunecheck('replay after vitest', 'replay', 'reports/counterexamples/keep-last-INV-17-1.json');
+    expect(replay.stdout, explain('replay', replay)).toMatch(/^reproduced: INV-17 breaks again/m);
+  }, 120_000);
+});
+
+describe('errors that say what to fix', () => {
+  it('a built-in whose library is not installed exits 2 with the install command (issue 12, problem 2)', async () => {
+    const check = await prunecheck('check: missing library', 'check', '--adapter', 'langchain-summarization');
+    expect(check.code).toBe(2);
+    expect(check.stderr).toBe('prunecheck: langchain-summarization needs langchain@1.5.14, @langchain/core@1.4.0 and @langchain/langgraph@1.7.3 (optional peer dependencies of prunecheck, not installed): npm i -D langchain@1.5.14 @langchain/core@1.4.0 @langchain/langgraph@1.7.3\n');
+    const list = await prunecheck('list', 'list');
+    expect(list.stdout).toMatch(/^ {2}ai-prune-messages +needs ai@6\.0\.325: not installed \(npm i -D ai@6\.0\.325\)$/m);
+  }, 60_000);
+
+  it('a TypeScript adapter in an `npm init -y` (CommonJS) package exits 2 with the fix (issue 12, problem 5)', async () => {
+    const cjs = join(project, 'cjs');
+    mkdirSync(cjs, { recursive: true });
+    await must('npm init -y (cjs)', cjs, 'npm', ['init', '-y']);
+    cpSync(join(project, 'prune-adapter.ts'), join(cjs, 'prune-adapter.ts'));
+    const check = await step('check: commonjs', cjs, 'npx', ['prunecheck', 'check', '--adapter', './prune-adapter.ts']);
+    expect(check.code, explain('check', check)).toBe(2);
+    expect(check.stderr).toContain(`${join(cjs, 'prune-adapter.ts')} is loaded as CommonJS because ${join(cjs, 'package.json')} has "type": "commonjs": add "type": "module" to package.json or name it .mts`);
+  }, 60_000);
+});

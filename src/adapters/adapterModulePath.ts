@@ -1,0 +1,62 @@
+import { Session } from 'node:inspector';
+import { isAbsolute, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** prunecheck's own code (sources and compiled): a function defined there belongs to a built-in, not to the user. */
+const OWN_CODE = ['src', 'dist'].map((dir) => fileURLToPath(new URL(`../../${dir}/`, import.meta.url)));
+let calls = 0;
+
+/**
+ * The file that defines `fn`, from V8's own record of where each function's source is (the inspector's
+ * `[[FunctionLocation]]`), or undefined when the inspector cannot tell. Works for modules loaded by Node, tsx
+ * or vitest alike, since it asks the engine rather than the module loader.
+ */
+export function functionFile(fn: (...args: never[]) => unknown): Promise<string | undefined> {
+  return new Promise((resolveFile) => {
+    let session: Session;
+    try {
+      session = new Session();
+      session.connect();
+    } catch {
+      resolveFile(undefined);
+      return;
+    }
+    const scripts = new Map<string, string>();
+    const key = `__prunecheckFunctionFile${(calls += 1)}`;
+    const done = (file: string | undefined): void => {
+      delete (globalThis as Record<string, unknown>)[key];
+      session.post('Debugger.disable', () => {
+        session.disconnect();
+        resolveFile(file);
+      });
+    };
+    session.on('Debugger.scriptParsed', (message) => scripts.set(message.params.scriptId, message.params.url));
+    (globalThis as Record<string, unknown>)[key] = fn;
+    session.post('Debugger.enable', (enableError) => {
+      if (enableError) return done(undefined);
+      session.post('Runtime.evaluate', { expression: `globalThis.${key}` }, (evaluateError, evaluated) => {
+        const objectId = evaluated?.result.objectId;
+        if (evaluateError || objectId === undefined) return done(undefined);
+        session.post('Runtime.getProperties', { objectId }, (propertiesError, properties) => {
+          const location = properties?.internalProperties?.find((p) => p.name === '[[FunctionLocation]]')?.value?.value as { scriptId?: string } | undefined;
+          const url = propertiesError || location?.scriptId === undefined ? undefined : scripts.get(location.scriptId);
+          done(url === undefined || url === '' ? undefined : url.startsWith('file:') ? fileURLToPath(url) : isAbsolute(url) ? url : undefined);
+        });
+      });
+    });
+  });
+}
+
+/**
+ * How `prunecheck replay` can load an adapter object given to `checkAdapter` from a test: the module that
+ * defines its `create`, relative to the working directory (`./src/prunecheckAdapter.ts`). Undefined when that
+ * is unknown, inside node_modules, or inside prunecheck itself (a built-in, or an adapter made by one of
+ * prunecheck's helpers: the caller then falls back to the adapter's name).
+ */
+export async function adapterModulePath(create: (...args: never[]) => unknown, cwd: string = process.cwd()): Promise<string | undefined> {
+  const file = await functionFile(create);
+  if (file === undefined || OWN_CODE.some((dir) => file.startsWith(dir)) || file.split(sep).includes('node_modules')) return undefined;
+  const shown = relative(cwd, file);
+  if (shown.startsWith('..') || isAbsolute(shown)) return file;
+  return `.${sep}${shown}`;
+}

@@ -1,0 +1,2 @@
+// `prunecheck/pruners/langchain-core`: @langchain/core's trimMessages (needs only @langchain/core).
+export { langchainTrimMessagesAdapter as langchainTrimMessages } from '../adapters/policy/langchainTrimMessages.ts';

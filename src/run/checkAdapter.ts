@@ -1,0 +1,73 @@
+import type { Adapter } from '../adapters/Adapter.ts';
+import { adapterModulePath } from '../adapters/adapterModulePath.ts';
+import { findBuiltin } from '../adapters/builtins.ts';
+import { findPolicyAdapter } from '../adapters/policy/index.ts';
+import { isPolicyAdapter } from '../adapters/policy/loadPolicyAdapter.ts';
+import type { PolicyAdapter } from '../adapters/policy/PolicyAdapter.ts';
+import { resolveAdapter, type ResolvedAdapter } from '../adapters/resolveAdapter.ts';
+import type { CheckOptions } from './CheckOptions.ts';
+import { CheckOptionsError } from './CheckOptionsError.ts';
+import type { CheckReport } from './CheckReport.ts';
+import { checkPolicyAdapter, type PolicyCheckReport } from './policy/checkPolicyAdapter.ts';
+import { checkAdapter as checkRuntimeAdapter } from './runtime/checkAdapter.ts';
+
+/** Anything `checkAdapter` takes: a runtime adapter, a policy adapter, or what `--adapter` accepts (a built-in's name, a module path, `cmd:…`). */
+export type AnyAdapter = Adapter | PolicyAdapter | string;
+
+/** A runtime-mode check's report. */
+export interface RuntimeCheckReport extends CheckReport {
+  readonly mode: 'runtime';
+}
+
+/** What `checkAdapter` answers for every kind of adapter: a CheckReport, told apart by `mode`. */
+export type AdapterReport = RuntimeCheckReport | PolicyCheckReport;
+
+/**
+ * Runs the conformance suite against any adapter and answers the report as data, as `prunecheck check` does:
+ * runtime adapters (in-process or `cmd:`) go to the runtime engine, policy adapters to the policy engine.
+ * Counterexamples are written before it returns, and their replay commands name the adapter so that
+ * `npx prunecheck replay <file>` loads it with no other option: for an adapter object, the module that defines
+ * its `create` (found from the running process), unless `options.adapterRef` says otherwise.
+ */
+export async function checkAdapter(adapter: AnyAdapter, options: CheckOptions = {}): Promise<AdapterReport> {
+  const resolved: ResolvedAdapter = typeof adapter === 'string' ? await resolveAdapter(adapter) : isPolicyAdapter(adapter) ? { mode: 'policy', adapter } : { mode: 'runtime', adapter };
+  const ref = options.adapterRef ?? (typeof adapter === 'string' ? adapter : await referenceTo(resolved));
+  const adapterRef = ref ?? resolved.adapter.name;
+  try {
+    if (resolved.mode === 'policy') {
+      for (const option of ['timeLimitSeconds', 'opTimeoutMs'] as const) {
+        if (options[option] !== undefined) throw new CheckOptionsError(`${option} does not apply to policy-mode adapters such as ${resolved.adapter.name}: it generates whole conversations; bound the check with runs`);
+      }
+      const report = await checkPolicyAdapter(resolved.adapter, {
+        adapterRef,
+        ...(options.runs === undefined ? {} : { runs: options.runs }),
+        ...(options.seed === undefined ? {} : { seed: options.seed }),
+        ...(options.maxSteps === undefined ? {} : { maxTurns: options.maxSteps }),
+        ...(options.outDir === undefined ? {} : { outDir: options.outDir }),
+      });
+      return ref === undefined ? withReplayHint(report, report.adapter) : report;
+    }
+    const report: RuntimeCheckReport = { mode: 'runtime', ...(await checkRuntimeAdapter(resolved.adapter, { ...options, adapterRef })) };
+    return ref === undefined ? withReplayHint(report, report.adapter) : report;
+  } finally {
+    // A `cmd:` adapter this call started keeps idle children between runs: stop them.
+    if (typeof adapter === 'string' && 'drain' in resolved.adapter && typeof resolved.adapter.drain === 'function') await (resolved.adapter.drain as () => Promise<void>)();
+  }
+}
+
+/** The `--adapter` value that loads this adapter object again, if there is one. */
+async function referenceTo(resolved: ResolvedAdapter): Promise<string | undefined> {
+  const { adapter } = resolved;
+  const commandLine = (adapter as { commandLine?: unknown }).commandLine;
+  if (resolved.mode === 'runtime' && typeof commandLine === 'string') return `cmd:${commandLine}`;
+  const path = await adapterModulePath(adapter.create);
+  if (path !== undefined) return path;
+  const builtin = resolved.mode === 'runtime' ? findBuiltin(adapter.name) !== undefined : findPolicyAdapter(adapter.name) !== undefined;
+  return builtin ? adapter.name : undefined;
+}
+
+/** When no module path is known, a replay command cannot load the adapter by itself: say what it needs. */
+function withReplayHint<R extends AdapterReport>(report: R, name: string): R {
+  const hint = ` --adapter <module whose default export is ${name}>`;
+  return { ...report, violations: report.violations.map((v) => (v.replay === '' ? v : { ...v, replay: `${v.replay}${hint}` })) };
+}
