@@ -97,8 +97,8 @@ export { renderScenariosMarkdown } from './report/scenarioMarkdown.ts';
 export { renderOccupancyChart } from './report/occupancyChart.ts';
 
 // Policy mode: message-list pruners that decide for themselves (docs/policy-mode.md "Test your own pruner").
-export type { PolicyAdapter, PolicySystem, PolicyStep, PolicyRecord, PolicyConfig, FakeChatModel } from './adapters/policy/PolicyAdapter.ts';
-export type { PolicyMessage, PolicyToolCall, PolicyRole } from './adapters/policy/PolicyMessage.ts';
+export type { PolicyAdapter, PolicySystem, PolicyStep, PolicyRecord, PolicyConfig, FakeChatModel, PolicyAgentState, PolicyTodo } from './adapters/policy/PolicyAdapter.ts';
+export type { PolicyMessage, PolicyToolCall, PolicyRole, PolicyReasoning } from './adapters/policy/PolicyMessage.ts';
 export { renderMessages } from './adapters/policy/PolicyMessage.ts';
 export { POLICY_ADAPTERS, findPolicyAdapter } from './adapters/policy/index.ts';
 export type { PolicyAdapterEntry } from './adapters/policy/index.ts';

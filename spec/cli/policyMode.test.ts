@@ -55,6 +55,6 @@ describe('policy mode through the CLI', () => {
     const { stdout } = await runCli(['list', '--json']);
     const parsed = JSON.parse(stdout) as { policyAdapters: { name: string; ecosystem: boolean; breaks?: string[] }[] };
     expect(parsed.policyAdapters.find((a) => a.name === 'langchain-summarization')).toMatchObject({ ecosystem: true });
-    expect(parsed.policyAdapters.find((a) => a.name === 'broken-no-archive')?.breaks).toEqual(['INV-01', 'INV-09']);
+    expect(parsed.policyAdapters.find((a) => a.name === 'broken-silent-drop')?.breaks).toEqual(['INV-03', 'INV-09']);
   });
 });

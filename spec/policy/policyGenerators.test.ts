@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createAdversarialModel, FAKE_BEHAVIOURS, type FakeBehaviour } from '../../src/gen/policy/fakeModel.ts';
 import { policyCaseArbitrary, type PolicyCase } from '../../src/gen/policy/PolicyCase.ts';
-import { buildConversation, sideEffectRequestIds } from '../../src/gen/policy/buildConversation.ts';
+import { buildConversation } from '../../src/gen/policy/buildConversation.ts';
+import { agentStateOf, inFlightCalls, instructions, sideEffectRequestIds } from '../../src/gen/policy/conversationFacts.ts';
+import { HUGE_FILLER_CHARS } from '../../src/gen/policy/fakeModel.ts';
+import { POISON } from '../../src/gen/policy/turnMessages.ts';
 
 const retryCase: PolicyCase = {
   system: true,
@@ -58,10 +61,58 @@ describe('policy generators', () => {
       fabricate: (t) => expect(t).toMatch(/failed because/),
       'echo-previous': (t) => expect(t).toMatch(/^Summary: the user asked/),
       empty: (t) => expect(t).toBe(''),
-      huge: (t) => expect(t.length).toBeGreaterThan(100_000),
+      huge: (t) => expect(t.length).toBeGreaterThan(HUGE_FILLER_CHARS),
     };
     expectations[behaviour](text);
     expect(model.calls).toHaveLength(1);
+  });
+
+  it('writes what INV-20 to INV-26 need: reasoning, late results, instructions, poisoned output, agent state', () => {
+    const c: PolicyCase = {
+      system: false,
+      turns: [
+        { kind: 'instruction', tool: 'issue_refund', done: true },
+        { kind: 'instruction', tool: 'charge_card', done: false },
+        { kind: 'poisoned-read' },
+        { kind: 'agent-state', what: 'todos' },
+        { kind: 'agent-state', what: 'subagent' },
+        { kind: 'tool-calls', calls: [{ tool: 'send_email', fails: false, retried: false }], reasoning: true, late: true },
+      ],
+      rounds: 2,
+      script: ['faithful'],
+      config: { triggerMessages: 4, keepMessages: 2 },
+    };
+    const { rounds } = buildConversation(c);
+    const all = rounds.flat();
+    // The late turn ends round 1's list? It is the last turn of the last round: its results never arrive.
+    expect(all.at(-1)).toMatchObject({ role: 'assistant', reasoning: { signature: expect.stringMatching(/^sig_[0-9a-f]{32}$/) } });
+    expect(inFlightCalls(all).map((call) => call.name)).toEqual(['send_email']);
+    expect(instructions(all).map((i) => [i.id, i.order, i.doneBy?.call.args['request_id']])).toEqual([['I-1', '2001', 'req-1'], ['I-2', '2002', undefined]]);
+    expect(all.some((m) => m.role === 'tool' && m.content.startsWith(POISON))).toBe(true);
+    expect(agentStateOf(all)).toEqual({ todos: expect.arrayContaining([{ content: 'Email alice the receipt', status: 'completed' }]), subagents: ['agent-5'] });
+  });
+
+  it('a late turn that ends a round is in flight at that round\'s prune; its results open the next round', () => {
+    fc.assert(
+      fc.property(policyCaseArbitrary(), (c) => {
+        const { rounds } = buildConversation(c);
+        rounds.forEach((_round, r) => {
+          const fed = rounds.slice(0, r + 1).flat();
+          for (const call of inFlightCalls(fed)) {
+            // Only the last message fed so far may hold a call whose results have not arrived.
+            expect(fed.at(-1)?.role === 'assistant' && (fed.at(-1) as { toolCalls?: { id: string }[] }).toolCalls?.some((x) => x.id === call.id)).toBe(true);
+            const next = rounds.slice(r + 1).find((later) => later.length > 0);
+            const leading = (next ?? []).slice(0, (next ?? []).findIndex((m) => m.role !== 'tool') >>> 0);
+            if (next !== undefined && next.length > 0) expect(leading.some((m) => m.role === 'tool' && m.toolCallId === call.id)).toBe(true);
+          }
+        });
+      }),
+      { seed: 11, numRuns: 300 },
+    );
+  });
+
+  it('generated configs keep the trigger at least two above the kept tail (D-17)', () => {
+    fc.assert(fc.property(policyCaseArbitrary(), (c) => c.config.triggerMessages >= c.config.keepMessages + 2), { seed: 5, numRuns: 200 });
   });
 
   it('echo-previous repeats the previous answer; the script cycles', async () => {

@@ -22,6 +22,13 @@ export const INVARIANTS = {
   'INV-17': 'User statements and the task survive pruning',
   'INV-18': 'Tool calls and their results are never split',
   'INV-19': 'A system message stays first',
+  'INV-20': 'In-flight tool calls and unread results survive the prune',
+  'INV-21': 'Reasoning and signed thinking items stay with their tool calls',
+  'INV-22': 'Compaction makes progress and fits',
+  'INV-23': 'A summary never gains authority it did not have',
+  'INV-24': 'Done stays done, pending stays pending',
+  'INV-25': 'No repeated side effect after compaction',
+  'INV-26': 'Agent state outside the message list survives compaction',
 } as const;
 
 export type InvariantId = keyof typeof INVARIANTS;

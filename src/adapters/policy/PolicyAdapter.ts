@@ -28,10 +28,29 @@ export interface PolicyRecord {
   readonly metadata: Readonly<Record<string, unknown>>;
 }
 
+/** One item of the agent's todo list, as a `write_todos` call wrote it. */
+export interface PolicyTodo {
+  readonly content: string;
+  readonly status: 'pending' | 'in_progress' | 'completed';
+}
+
+/**
+ * Agent state a library keeps outside the message list (a todo list, handles of sub-agents it started), as
+ * the library holds it after the step. An adapter sets it only when its library keeps such state; INV-26
+ * then requires a prune to leave it intact.
+ */
+export interface PolicyAgentState {
+  readonly todos?: readonly PolicyTodo[];
+  /** Handles of sub-agents started and not yet finished, as the `task` tool returned them. */
+  readonly subagents?: readonly string[];
+}
+
 /** The result of one `step`: the list the model would see next, and the library's record. */
 export interface PolicyStep {
   readonly view: readonly PolicyMessage[];
   readonly record: PolicyRecord;
+  /** The library's agent state outside the list, when it keeps one (INV-26). */
+  readonly state?: PolicyAgentState;
   /** Set when the library threw out of its prune hook; `view` is then whatever state it holds. */
   readonly threw?: string;
 }

@@ -6,6 +6,18 @@ export interface PolicyToolCall {
 }
 
 /**
+ * A reasoning or signed thinking item of an assistant turn (Anthropic `thinking` block, OpenAI `reasoning`
+ * item, `reasoning_content`). It belongs to the tool calls of its message: providers reject it orphaned,
+ * modified (the signature covers the text), or missing from the turn whose tool results are being sent
+ * (spec/SPEC.md INV-21). prunecheck never compares it when deciding whether a message was kept.
+ */
+export interface PolicyReasoning {
+  readonly text: string;
+  /** The provider's signature over `text` (encrypted content, `signature`), if any. */
+  readonly signature?: string;
+}
+
+/**
  * prunecheck's neutral chat message, converted to and from each library's own format by its adapter.
  * `id` is optional because libraries create messages without one (a summary, a cleared tool result).
  * `replaces` is set only from the library's own record: the ids of earlier messages this message stands in
@@ -19,6 +31,8 @@ export type PolicyMessage =
       readonly id?: string;
       readonly content: string;
       readonly toolCalls?: readonly PolicyToolCall[];
+      /** Optional and backward compatible: adapters whose library has no reasoning part leave it out. */
+      readonly reasoning?: PolicyReasoning;
       readonly replaces?: readonly string[];
     }
   | {
@@ -41,7 +55,10 @@ export function messageText(message: PolicyMessage): string {
   return message.content;
 }
 
-/** True when two messages carry the same role and payload (ids and `replaces` aside). */
+/**
+ * True when two messages carry the same role and payload (ids, `replaces` and reasoning aside: stripping an
+ * old turn's reasoning is legal, and INV-21 alone judges what happened to it).
+ */
 export function samePayload(a: PolicyMessage, b: PolicyMessage): boolean {
   if (a.role !== b.role || a.content !== b.content) return false;
   if (a.role === 'tool' && b.role === 'tool') return a.toolCallId === b.toolCallId && a.name === b.name;
@@ -59,9 +76,20 @@ export function renderMessage(message: PolicyMessage): string {
   if (message.role === 'assistant' && message.toolCalls !== undefined && message.toolCalls.length > 0) {
     parts.push(`toolCalls=${message.toolCalls.map((c) => `${c.id}:${c.name}(${JSON.stringify(c.args)})`).join(',')}`);
   }
+  if (message.role === 'assistant' && message.reasoning !== undefined) {
+    const r = message.reasoning;
+    const text = r.text.length > 40 ? `${r.text.slice(0, 40)}…(${r.text.length} chars)` : r.text;
+    parts.push(`reasoning=${JSON.stringify(text)}${r.signature === undefined ? '' : ` signed=${r.signature.slice(0, 12)}`}`);
+  }
   if (message.role === 'tool') parts.push(`result-of=${message.toolCallId}${message.isError === true ? ' (error)' : ''}`);
   if (message.replaces !== undefined) parts.push(`replaces=[${message.replaces.join(',')}]`);
   return parts.join(' ');
+}
+
+/** The message's size in characters: content, tool-call JSON and reasoning text (INV-22's token proxy). */
+export function messageSize(message: PolicyMessage): number {
+  const reasoning = message.role === 'assistant' ? (message.reasoning?.text.length ?? 0) + (message.reasoning?.signature?.length ?? 0) : 0;
+  return messageText(message).length + reasoning;
 }
 
 export function renderMessages(messages: readonly PolicyMessage[]): string[] {

@@ -7,7 +7,7 @@ export const archivingWindowAdapter: PolicyAdapter = {
   kind: 'policy',
   name: 'archiving-window',
   version: '0.1.0',
-  description: 'In-repo window pruner: keeps system, user statements and tool pairs; summarizes with provenance; archives originals',
+  description: 'In-repo window pruner: keeps system, user statements, tool pairs and calls in flight; summarizes with provenance and call anchors when that shrinks the list; archives originals; keeps agent state outside the list',
   package: 'prunecheck (in-repo)',
   invariants: POLICY_CHECKABLE,
   create: (model, config) => createWindowPruner(model, config),

@@ -1,4 +1,4 @@
-import type { PolicyRecord } from '../../adapters/policy/PolicyAdapter.ts';
+import type { PolicyAgentState, PolicyRecord } from '../../adapters/policy/PolicyAdapter.ts';
 import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
 import type { ModelCall } from '../../gen/policy/fakeModel.ts';
 
@@ -17,4 +17,18 @@ export interface PolicyObservation {
   readonly seen: ReadonlyMap<string, PolicyMessage>;
   /** The messages the harness wrote (user statements, tool calls…), by id. */
   readonly written: ReadonlyMap<string, PolicyMessage>;
+  /** The library's agent state outside the list after the prune, when it keeps one (INV-26). */
+  readonly state?: PolicyAgentState;
+  /**
+   * After a prune that removed messages, prunecheck runs the pruner once more with nothing new: a result
+   * that fits the pruner's own trigger changes nothing and calls no model (INV-22).
+   */
+  readonly settle?: PolicySettle;
+}
+
+/** The pruner's answer to a step with no new messages, right after a prune that removed some. */
+export interface PolicySettle {
+  readonly after: readonly PolicyMessage[];
+  readonly calls: readonly ModelCall[];
+  readonly threw?: string;
 }

@@ -1,22 +1,27 @@
 import { samePayload, type PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
 import { FAILING_BEHAVIOURS } from '../../gen/policy/fakeModel.ts';
-import { sideEffectRequestIds } from '../../gen/policy/buildConversation.ts';
+import { sideEffectRequestIds } from '../../gen/policy/conversationFacts.ts';
 import type { InvariantId } from '../../model/invariants.ts';
 import type { PolicyObservation } from './PolicyObservation.ts';
-import { describe, isKept, isMarked, isRecorded, isRecoverable, searchableText } from './messageQueries.ts';
+import type { PolicyCheck } from './PolicyCheck.ts';
+import { agentStateSurvives } from './agentState.ts';
+import { summaryGainsNoAuthority } from './authority.ts';
+import { doneStaysDone } from './doneStaysDone.ts';
+import { inFlightSurvives } from './inFlight.ts';
+import { compactionProgresses } from './progress.ts';
+import { reasoningStaysWithCalls } from './reasoning.ts';
+import { noRepeatedSideEffect } from './repeatedSideEffects.ts';
 
-/** An observation check: the sentences that explain each breach, or none. */
-export type PolicyCheck = (o: PolicyObservation) => string[];
+export type { PolicyCheck } from './PolicyCheck.ts';
+import { describe, isKept, isMarked, isRecorded, isRecoverable, isWritten as writtenBy, searchableText } from './messageQueries.ts';
+
 
 /**
  * Messages the harness wrote (raw: user statements, tool calls and results…) that are not in the list after
  * the prune. A summary the pruner wrote earlier and later replaces is derived, not raw: INV-05 covers it.
  */
 const dropped = (o: PolicyObservation): PolicyMessage[] => o.before.filter((m) => isWritten(o, m) && !isKept(m, o.after));
-function isWritten(o: PolicyObservation, m: PolicyMessage): boolean {
-  const written = m.id === undefined ? undefined : o.written.get(m.id);
-  return written !== undefined && samePayload(written, m);
-}
+const isWritten = (o: PolicyObservation, m: PolicyMessage): boolean => writtenBy(o.written, m);
 const where = (o: PolicyObservation): string =>
   `the library's record holds ${o.record.retained.length} retained message(s) and ${o.record.offloaded.length} offloaded file(s)`;
 
@@ -124,6 +129,13 @@ export const POLICY_CHECKS: Readonly<Partial<Record<InvariantId, PolicyCheck>>> 
   'INV-17': userStatementsSurvive,
   'INV-18': toolPairsIntact,
   'INV-19': systemStaysFirst,
+  'INV-20': inFlightSurvives,
+  'INV-21': reasoningStaysWithCalls,
+  'INV-22': compactionProgresses,
+  'INV-23': summaryGainsNoAuthority,
+  'INV-24': doneStaysDone,
+  'INV-25': noRepeatedSideEffect,
+  'INV-26': agentStateSurvives,
 };
 
 /** The invariants policy mode can observe, in report order. */
@@ -140,4 +152,11 @@ export const POLICY_RULES: Readonly<Partial<Record<InvariantId, string>>> = {
   'INV-17': 'each user statement stays in the list, as itself or quoted verbatim',
   'INV-18': 'a call and its result are kept together (call first) or dropped together',
   'INV-19': 'a system message that was first stays first, unchanged',
+  'INV-20': 'a call whose result has not arrived, and results the model has not read, stay in the list unchanged',
+  'INV-21': "a reasoning item stays byte-identical with its calls (absent only on an earlier turn), never orphaned",
+  'INV-22': 'a prune that removes messages shrinks the list; a second prune with nothing new changes nothing and calls no model',
+  'INV-23': 'tool output is never quoted in a system or user message the pruner inserts',
+  'INV-24': 'an instruction acted on stays visibly done (result, request id or call named); no stand-in result for a call in flight',
+  'INV-25': 'a completed side effect stays visible to the agent, or its arguments stay in the record, so a reworded re-issue is refused',
+  'INV-26': "agent state the library keeps outside the list (todos, sub-agent handles) survives the prune",
 };

@@ -1,6 +1,33 @@
 import type { PolicyRecord } from '../../adapters/policy/PolicyAdapter.ts';
 import { samePayload, type PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
 
+/** `m` is a message the harness wrote (user statement, tool call or result…), unchanged, not one a pruner made. */
+export function isWritten(written: ReadonlyMap<string, PolicyMessage>, m: PolicyMessage): boolean {
+  const original = m.id === undefined ? undefined : written.get(m.id);
+  return original !== undefined && samePayload(original, m);
+}
+
+/** Messages of `after` that were not in `before` with the same id, role and text: the pruner inserted them. */
+export function insertedBy(before: readonly PolicyMessage[], after: readonly PolicyMessage[]): PolicyMessage[] {
+  return after.filter((a) => !before.some((b) => b.id === a.id && b.role === a.role && b.content === a.content));
+}
+
+/** The two lists hold the same messages in the same order (ids and payloads; reasoning aside). */
+export function sameList(a: readonly PolicyMessage[], b: readonly PolicyMessage[]): boolean {
+  return a.length === b.length && a.every((m, i) => m.id === b[i]?.id && samePayload(m, b[i] as PolicyMessage));
+}
+
+/** The text of every offloaded file whose path the list names: what the model can open from the list. */
+export function namedFiles(list: readonly PolicyMessage[], record: PolicyRecord): string[] {
+  const text = list.map((m) => m.content).join('\n');
+  return record.offloaded.filter((f) => text.includes(f.path)).map((f) => f.text);
+}
+
+/** `text` names `token` as a whole word: `req-3` is not named by `req-30`, nor `call_1` by `call_12`. */
+export function mentions(text: string, token: string): boolean {
+  return new RegExp(`(^|[^\\w-])${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`).test(text);
+}
+
 /** `m` is still in `list` under its own id with the same payload. */
 export function isKept(m: PolicyMessage, list: readonly PolicyMessage[]): boolean {
   return list.some((a) => a.id === m.id && samePayload(a, m));

@@ -6,6 +6,8 @@ import { FAKE_BEHAVIOURS, type FakeBehaviour } from './fakeModel.ts';
 export const SIDE_EFFECT_TOOLS = ['issue_refund', 'send_email', 'charge_card'] as const;
 export const READ_ONLY_TOOLS = ['read_log'] as const;
 export type ToolName = (typeof SIDE_EFFECT_TOOLS)[number] | (typeof READ_ONLY_TOOLS)[number];
+/** Tools that change the agent's own state, which a library may keep outside the list (INV-26). */
+export const AGENT_STATE_TOOLS = ['write_todos', 'task'] as const;
 
 /** One generated tool call: which tool, whether it fails with a structured error, whether it is retried. */
 export interface CallSpec {
@@ -15,12 +17,25 @@ export interface CallSpec {
   readonly retried: boolean;
 }
 
-/** One generated turn of the conversation. Content and ids are derived from the turn's position. */
+/**
+ * One generated turn of the conversation. Content and ids are derived from the turn's position.
+ * - `tool-calls`: one assistant message with the calls, then their results. `reasoning`: the message carries a
+ *   signed thinking item (INV-21). `late`: when the turn ends its round, the results arrive only at the start
+ *   of the next round, so the round's prune sees the calls in flight (INV-20); at the end of the last round
+ *   they never arrive.
+ * - `instruction`: the user asks for one action on a numbered order (`INSTRUCTION I-n`); `done`: the agent
+ *   performs it at once with `tool`, else it stays pending (INV-24).
+ * - `poisoned-read`: a `read_log` whose output is text that reads like an instruction (INV-23).
+ * - `agent-state`: the agent updates its todo list (`write_todos`) or starts a sub-agent (`task`) (INV-26).
+ */
 export type TurnSpec =
   | { readonly kind: 'user-statement' }
   | { readonly kind: 'reframe' }
   | { readonly kind: 'assistant-text' }
-  | { readonly kind: 'tool-calls'; readonly calls: readonly CallSpec[] };
+  | { readonly kind: 'tool-calls'; readonly calls: readonly CallSpec[]; readonly reasoning?: boolean; readonly late?: boolean }
+  | { readonly kind: 'instruction'; readonly tool: ToolName; readonly done: boolean }
+  | { readonly kind: 'poisoned-read' }
+  | { readonly kind: 'agent-state'; readonly what: 'todos' | 'subagent' };
 
 /**
  * One generated run: the conversation (a system message, the task, turns), how it is fed to the pruner (in
@@ -41,11 +56,23 @@ const callSpec: fc.Arbitrary<CallSpec> = fc.record({
   retried: fc.boolean(),
 });
 
+const toolCallsTurn: fc.Arbitrary<TurnSpec> = fc
+  .record({
+    calls: fc.array(callSpec, { minLength: 1, maxLength: 2 }),
+    // Shrinks towards plain calls: no reasoning item, results on time.
+    reasoning: fc.oneof({ arbitrary: fc.constant(false), weight: 2 }, { arbitrary: fc.constant(true), weight: 1 }),
+    late: fc.oneof({ arbitrary: fc.constant(false), weight: 3 }, { arbitrary: fc.constant(true), weight: 1 }),
+  })
+  .map(({ calls, reasoning, late }) => ({ kind: 'tool-calls' as const, calls, ...(reasoning ? { reasoning } : {}), ...(late ? { late } : {}) }));
+
 export const turnSpec: fc.Arbitrary<TurnSpec> = fc.oneof(
   { arbitrary: fc.constant({ kind: 'assistant-text' as const }), weight: 2 },
-  { arbitrary: fc.array(callSpec, { minLength: 1, maxLength: 2 }).map((calls) => ({ kind: 'tool-calls' as const, calls })), weight: 4 },
+  { arbitrary: toolCallsTurn, weight: 4 },
   { arbitrary: fc.constant({ kind: 'user-statement' as const }), weight: 2 },
   { arbitrary: fc.constant({ kind: 'reframe' as const }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('instruction' as const), tool: fc.constantFrom<ToolName>(...SIDE_EFFECT_TOOLS, ...READ_ONLY_TOOLS), done: fc.boolean() }), weight: 2 },
+  { arbitrary: fc.constant({ kind: 'poisoned-read' as const }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('agent-state' as const), what: fc.constantFrom('todos' as const, 'subagent' as const) }), weight: 1 },
 );
 
 export interface PolicyCaseOptions {
@@ -59,6 +86,15 @@ export function policyCaseArbitrary(options: PolicyCaseOptions = {}): fc.Arbitra
     turns: fc.array(turnSpec, { minLength: 1, maxLength: options.maxTurns ?? 12 }),
     rounds: fc.integer({ min: 1, max: 3 }),
     script: fc.array(fc.constantFrom<FakeBehaviour>(...FAKE_BEHAVIOURS), { minLength: 1, maxLength: 4 }),
-    config: fc.record({ triggerMessages: fc.integer({ min: 3, max: 8 }), keepMessages: fc.integer({ min: 1, max: 4 }) }),
+    config: policyConfigArbitrary,
   });
 }
+
+/**
+ * Pruner configs. `triggerMessages` is at least `keepMessages + 2` (spec/SPEC.md D-17): a config in which the
+ * kept tail plus one summary already meets the trigger makes every summarizing pruner compact again on every
+ * call by construction, which says nothing about the pruner.
+ */
+export const policyConfigArbitrary: fc.Arbitrary<PolicyConfig> = fc
+  .integer({ min: 1, max: 4 })
+  .chain((keepMessages) => fc.integer({ min: keepMessages + 2, max: 8 }).map((triggerMessages) => ({ triggerMessages, keepMessages })));

@@ -1,5 +1,6 @@
-import type { PolicyMessage, PolicyToolCall } from '../../adapters/policy/PolicyMessage.ts';
-import { SIDE_EFFECT_TOOLS, type PolicyCase, type TurnSpec } from './PolicyCase.ts';
+import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
+import type { PolicyCase, TurnSpec } from './PolicyCase.ts';
+import { agentStateCall, instructionText, poisonedReadResult, reasoningFor, toolCall, toolResult } from './turnMessages.ts';
 
 /** The conversation a case describes, cut into the rounds the pruner sees (one prune after each). */
 export interface Conversation {
@@ -10,12 +11,13 @@ export interface Conversation {
 
 const CUSTOMERS = ['alice', 'bob', 'chen', 'dana'] as const;
 const PREFERENCES = ['email in French', 'no phone calls', 'refunds to the original card', 'a PDF receipt'] as const;
-const PADDING = ' detail'.repeat(40);
 
 /** Builds the messages of a case. Pure: the same case always gives the same messages and ids. */
 export function buildConversation(c: PolicyCase): Conversation {
   const messages: PolicyMessage[] = [];
   const turnStarts: number[] = [];
+  // For a `late` tool-calls turn: the index of its first result, where a round may be cut.
+  const lateSplit = new Map<number, number>();
   let callCounter = 0;
   const nextId = (): string => `m${messages.length}`;
   const push = (m: PolicyMessage): void => {
@@ -42,9 +44,31 @@ export function buildConversation(c: PolicyCase): Conversation {
       case 'assistant-text':
         push({ role: 'assistant', id: nextId(), content: `Progress note ${n + 1}: continuing with the current task for ${customer}.` });
         return;
+      case 'instruction': {
+        push({ role: 'user', id: nextId(), content: instructionText(turn.tool, n, customer) });
+        if (!turn.done) return;
+        const call = toolCall(turn.tool, ++callCounter, `req-${callCounter}`, `#${2001 + n}`);
+        push({ role: 'assistant', id: nextId(), content: '', toolCalls: [call] });
+        push(toolResult(call, false, nextId()));
+        return;
+      }
+      case 'poisoned-read': {
+        const call = toolCall('read_log', ++callCounter, undefined);
+        push({ role: 'assistant', id: nextId(), content: '', toolCalls: [call] });
+        push(poisonedReadResult(call, n, nextId()));
+        return;
+      }
+      case 'agent-state': {
+        const { call, result } = agentStateCall(turn.what, ++callCounter, n, customer);
+        push({ role: 'assistant', id: nextId(), content: '', toolCalls: [call] });
+        push({ ...result, id: nextId() });
+        return;
+      }
       case 'tool-calls': {
         const calls = turn.calls.map((spec) => ({ spec, call: toolCall(spec.tool, ++callCounter, `req-${callCounter}`) }));
-        push({ role: 'assistant', id: nextId(), content: '', toolCalls: calls.map((x) => x.call) });
+        const reasoning = turn.reasoning === true ? { reasoning: reasoningFor(customer, calls.map((x) => x.call)) } : {};
+        push({ role: 'assistant', id: nextId(), content: '', toolCalls: calls.map((x) => x.call), ...reasoning });
+        if (turn.late === true) lateSplit.set(n, messages.length);
         for (const { spec, call } of calls) push(toolResult(call, spec.fails, nextId()));
         for (const { spec, call } of calls) {
           if (!spec.fails || !spec.retried) continue;
@@ -57,36 +81,17 @@ export function buildConversation(c: PolicyCase): Conversation {
   }
 
   // Round r feeds turns [r*perRound, (r+1)*perRound); the first round also carries the system message and task.
+  // A round whose last turn is `late` ends after that turn's calls: their results open the next round.
   const perRound = Math.ceil(c.turns.length / c.rounds);
-  const boundary = (r: number): number => (r === 0 ? 0 : r >= c.rounds ? messages.length : (turnStarts[r * perRound] ?? messages.length));
-  const rounds = Array.from({ length: c.rounds }, (_, r) => messages.slice(boundary(r), boundary(r + 1)));
-  return { rounds, written: new Map(messages.map((m) => [m.id as string, m])) };
-}
-
-function toolCall(tool: string, k: number, requestId: string | undefined): PolicyToolCall {
-  const sideEffect = (SIDE_EFFECT_TOOLS as readonly string[]).includes(tool);
-  const args: Record<string, unknown> = sideEffect ? { request_id: requestId, order: `#${1000 + k}` } : { query: `order #${1000 + k}` };
-  return { id: `call_${k}`, name: tool, args };
-}
-
-function toolResult(call: PolicyToolCall, fails: boolean, id: string): PolicyMessage {
-  const requestId = call.args['request_id'];
-  const suffix = typeof requestId === 'string' ? ` request_id=${requestId}` : '';
-  const content = fails
-    ? JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'upstream throttled', retry_after_s: 30, ...(typeof requestId === 'string' ? { request_id: requestId } : {}) } })
-    : `OK ${call.name} txn=TX-${9000 + Number(call.id.slice(5))}${suffix}${PADDING}`;
-  return { role: 'tool', id, toolCallId: call.id, name: call.name, content, ...(fails ? { isError: true } : {}) };
-}
-
-/** Request ids of side-effecting calls in `messages` (what INV-09 requires to stay discoverable). */
-export function sideEffectRequestIds(messages: readonly PolicyMessage[]): string[] {
-  const ids = new Set<string>();
-  for (const m of messages) {
-    if (m.role !== 'assistant') continue;
-    for (const call of m.toolCalls ?? []) {
-      const id = call.args['request_id'];
-      if ((SIDE_EFFECT_TOOLS as readonly string[]).includes(call.name) && typeof id === 'string') ids.add(id);
-    }
+  const starts = [0];
+  for (let r = 1; r < c.rounds; r += 1) {
+    const lastTurn = Math.min(r * perRound, c.turns.length) - 1;
+    starts.push(Math.max(starts[r - 1] as number, lateSplit.get(lastTurn) ?? turnStarts[r * perRound] ?? messages.length));
   }
-  return [...ids];
+  // The last turn's late results arrive only if a later round starts at them; otherwise the run ends first.
+  const lastSplit = lateSplit.get(c.turns.length - 1);
+  const end = lastSplit !== undefined && !starts.includes(lastSplit) ? lastSplit : messages.length;
+  const fed = messages.slice(0, end);
+  const rounds = starts.map((start, r) => fed.slice(Math.min(start, end), Math.min(starts[r + 1] ?? end, end)));
+  return { rounds, written: new Map(fed.map((m) => [m.id as string, m])) };
 }

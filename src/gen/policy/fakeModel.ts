@@ -8,7 +8,8 @@ import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
  * - `fabricate`: faithful plus a causal claim no message supports;
  * - `echo-previous`: repeats its previous answer (or a stale stock summary on the first call);
  * - `empty`: answers "";
- * - `huge`: faithful plus ~120k characters of filler;
+ * - `huge`: faithful plus 120,000 characters of filler (`HUGE_FILLER_CHARS`), far more than any generated
+ *   conversation holds, so a pruner that inserts it grows the list it was meant to shrink (INV-22);
  * - `throw`: fails as a provider outage would.
  */
 export const FAKE_BEHAVIOURS = ['faithful', 'drop-ids', 'fabricate', 'echo-previous', 'empty', 'huge', 'throw'] as const;
@@ -39,6 +40,9 @@ export class FakeModelOutage extends Error {
 const IDENTIFIER = /\b(req-\d+|call_\d+|TX-\d+|T-\d+|m\d+)\b|#\d+/g;
 const FABRICATION = 'The refund failed because the payment gateway timed out, so it must be issued again.';
 const STALE = 'Summary: the user asked for help; the assistant is working on it.';
+/** Characters of filler in a `huge` answer. */
+export const HUGE_FILLER_CHARS = 120_000;
+const FILLER = ' filler'.repeat(Math.ceil(HUGE_FILLER_CHARS / 7)).slice(0, HUGE_FILLER_CHARS);
 
 /**
  * The adversarial fake. `script[i % script.length]` decides call i, so every choice comes from the case (and
@@ -91,7 +95,7 @@ export function createAdversarialModel(script: readonly FakeBehaviour[], known: 
       case 'empty':
         return '';
       case 'huge':
-        return `${faithful(prompt)}\n${' filler'.repeat(20_000)}`;
+        return `${faithful(prompt)}\n${FILLER}`;
     }
   }
 }

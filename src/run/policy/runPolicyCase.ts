@@ -1,6 +1,7 @@
 import type { PolicyAdapter } from '../../adapters/policy/PolicyAdapter.ts';
 import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
-import type { PolicyObservation } from '../../check/policy/PolicyObservation.ts';
+import { isKept } from '../../check/policy/messageQueries.ts';
+import type { PolicyObservation, PolicySettle } from '../../check/policy/PolicyObservation.ts';
 import type { PolicyStep, PolicySystem } from '../../adapters/policy/PolicyAdapter.ts';
 import { createAdversarialModel, FakeModelOutage, type ModelCall } from '../../gen/policy/fakeModel.ts';
 import type { PolicyCase } from '../../gen/policy/PolicyCase.ts';
@@ -30,17 +31,26 @@ export async function runPolicyCase(adapter: PolicyAdapter, c: PolicyCase): Prom
       for (const m of before) if (m.id !== undefined && !seen.has(m.id)) seen.set(m.id, m);
       const callsBefore = model.calls.length;
       const step = await stepOrOutage(system, incoming, before);
+      const calls = model.calls.slice(callsBefore);
+      // INV-22: a prune that removed messages is followed by one with nothing new (the settle step).
+      let settle: PolicySettle | undefined;
+      if (before.some((m) => !isKept(m, step.view))) {
+        const again = await stepOrOutage(system, [], step.view);
+        settle = { after: again.view, calls: model.calls.slice(callsBefore + calls.length), ...(again.threw === undefined ? {} : { threw: again.threw }) };
+      }
       observations.push({
         round,
         before,
         after: step.view,
         record: step.record,
         ...(step.threw === undefined ? {} : { threw: step.threw }),
-        calls: model.calls.slice(callsBefore),
+        calls,
         seen: new Map(seen),
         written: conversation.written,
+        ...(step.state === undefined ? {} : { state: step.state }),
+        ...(settle === undefined ? {} : { settle }),
       });
-      view = step.view;
+      view = settle?.after ?? step.view;
     }
   } catch (error: unknown) {
     return { observations, calls: model.calls, adapterError: { round, message: error instanceof Error ? error.message : String(error) } };

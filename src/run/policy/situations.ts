@@ -1,5 +1,6 @@
 import { isKept } from '../../check/policy/messageQueries.ts';
 import { FAILING_BEHAVIOURS } from '../../gen/policy/fakeModel.ts';
+import { compactionSituations } from '../../check/policy/compactionSituations.ts';
 import type { PolicyCaseRun } from './runPolicyCase.ts';
 
 /**
@@ -20,4 +21,5 @@ export function policySituations(run: PolicyCaseRun, into: Record<string, number
   bump('structured-error', obs.some((o) => o.before.some((m) => m.role === 'tool' && m.isError === true)));
   bump('reframe', obs.some((o) => o.before.some((m) => m.role === 'user' && m.content.startsWith('NEW TASK'))));
   bump('multi-round', obs.length > 1);
+  compactionSituations(obs, bump);
 }

@@ -1,14 +1,21 @@
 import { brokenWindow, type BrokenPolicyPruner } from './brokenWindow.ts';
 
-/** One broken pruner per policy invariant (INV-09 is also caught through `no-archive`). */
+/** One broken pruner per policy invariant (`silent-drop` also answers for INV-09: the other variants keep request ids in their summary's anchors). */
 export const BROKEN_POLICY_PRUNERS: readonly BrokenPolicyPruner[] = [
   brokenWindow('no-archive', 'INV-01'),
   brokenWindow('silent-drop', 'INV-03'),
   brokenWindow('reuses-ids', 'INV-04'),
   brokenWindow('no-provenance', 'INV-05'),
-  brokenWindow('no-archive', 'INV-09'),
+  brokenWindow('silent-drop', 'INV-09'),
   brokenWindow('deletes-on-failure', 'INV-16'),
   brokenWindow('summarizes-users', 'INV-17'),
   brokenWindow('splits-tool-pairs', 'INV-18'),
   brokenWindow('drops-system', 'INV-19'),
+  brokenWindow('drops-in-flight', 'INV-20'),
+  brokenWindow('truncates-reasoning', 'INV-21'),
+  brokenWindow('no-progress-guard', 'INV-22'),
+  brokenWindow('summary-as-user', 'INV-23'),
+  brokenWindow('forgets-done', 'INV-24'),
+  brokenWindow('ledger-ids-only', 'INV-25'),
+  brokenWindow('resets-state', 'INV-26'),
 ];

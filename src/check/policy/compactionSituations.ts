@@ -1,0 +1,21 @@
+import { agentStateOf, completedCalls, inFlightCalls, instructions, unreadResults } from '../../gen/policy/conversationFacts.ts';
+import { POISON } from '../../gen/policy/turnMessages.ts';
+import { fedSoFar } from './doneStaysDone.ts';
+import type { PolicyObservation } from './PolicyObservation.ts';
+
+/**
+ * The situations INV-20 onward need a run to reach before a pass means anything: a call in flight or unread
+ * results at a prune, a reasoning item on the latest turn, a settle step, tool output that reads like an
+ * instruction, a done and a pending instruction, a completed side effect, agent state the library reports.
+ */
+export function compactionSituations(obs: readonly PolicyObservation[], bump: (name: string, reached: boolean) => void): void {
+  bump('in-flight-call', obs.some((o) => inFlightCalls(o.before).length > 0));
+  bump('unread-results', obs.some((o) => unreadResults(o.before).length > 0));
+  bump('reasoning-item', obs.some((o) => o.before.some((m) => m.role === 'assistant' && m.reasoning !== undefined)));
+  bump('settle-step', obs.some((o) => o.settle !== undefined));
+  bump('instruction-like-tool-output', obs.some((o) => o.before.some((m) => m.role === 'tool' && m.content.startsWith(POISON))));
+  bump('instruction-done', obs.some((o) => instructions(fedSoFar(o)).some((i) => i.doneBy !== undefined)));
+  bump('instruction-pending', obs.some((o) => instructions(fedSoFar(o)).some((i) => i.doneBy === undefined)));
+  bump('side-effect-completed', obs.some((o) => completedCalls(fedSoFar(o), true).length > 0));
+  bump('agent-state-kept', obs.some((o) => o.state !== undefined && Object.keys(agentStateOf(fedSoFar(o))).length > 0));
+}
