@@ -84,6 +84,13 @@ describe('what the npm pruners do, pinned on hand-written conversations', () => 
 });
 
 describe('@llamaindex/core Memory, pinned', () => {
+  it('past its limit Memory moves the results of the turn in progress into long-term memory (INV-20, bug)', async () => {
+    const { llamaindexMemoryAdapter } = await import('../../src/adapters/policy/llamaindexMemory.ts');
+    const run = await runPolicyCase(llamaindexMemoryAdapter, { system: false, turns: [parallel], rounds: 1, script: ['faithful'], config: { triggerMessages: 3, keepMessages: 1 } });
+    expect(run.observations[0]?.after.map((m) => m.role)).toEqual(['user']); // one fact block
+    expect(evaluatePolicyRun(run, 'INV-20')?.because).toHaveLength(2);
+  });
+
   it('after a failed fact extraction the view is one empty memory block, though the snapshot keeps every message (INV-16 passes, INV-17 fails)', async () => {
     const { llamaindexMemoryAdapter } = await import('../../src/adapters/policy/llamaindexMemory.ts');
     const c: PolicyCase = {
@@ -100,5 +107,50 @@ describe('@llamaindex/core Memory, pinned', () => {
     expect(evaluatePolicyRun(run, 'INV-16')).toBeUndefined();
     expect(o?.after).toEqual([{ role: 'user', content: '' }]); // the cursor advanced past everything anyway
     expect(evaluatePolicyRun(run, 'INV-17')?.invariant).toBe('INV-17');
+  });
+});
+
+// SPEC 1.1 (INV-20 onward): each judged finding on a real library, pinned on a hand-written conversation.
+const parallel: TurnSpec = { kind: 'tool-calls', calls: [{ tool: 'issue_refund', fails: false, retried: false }, { tool: 'issue_refund', fails: false, retried: false }] };
+
+describe('what the npm pruners do with in-flight work, reasoning, progress, authority and agent state', () => {
+  it('langchain summarizationMiddleware: a kept AI/tool group plus the summary meets the trigger, so the next call summarizes the summary again (INV-22, bug)', async () => {
+    const run = await runPolicyCase(langchainSummarizationAdapter, caseWith(['faithful'], { system: false, turns: [parallel], config: { triggerMessages: 4, keepMessages: 2 } }));
+    const o = run.observations[0];
+    expect(o?.after.map((m) => m.id)).toEqual(['m0', 'm1', 'm2', 'm3']); // the summary took m0's id; the group stays whole
+    expect(o?.settle?.calls).toHaveLength(1); // nothing new arrived, and it summarized again
+    expect(evaluatePolicyRun(run, 'INV-22')?.because.join(' ')).toMatch(/no smaller than before.*compaction loop/);
+  });
+
+  it('langchain summarizationMiddleware: the summary is a user message quoting tool output (INV-23, design); the todo list in agent state survives (INV-26 passes)', async () => {
+    const turns: TurnSpec[] = [{ kind: 'poisoned-read' }, { kind: 'agent-state', what: 'todos' }, { kind: 'assistant-text' }, { kind: 'assistant-text' }];
+    const run = await runPolicyCase(langchainSummarizationAdapter, caseWith(['faithful'], { system: false, turns, config: { triggerMessages: 4, keepMessages: 1 } }));
+    expect(run.observations[0]?.after[0]).toMatchObject({ role: 'user', content: expect.stringContaining('SYSTEM NOTICE') });
+    expect(evaluatePolicyRun(run, 'INV-23')?.because[0]).toMatch(/reads like an instruction/);
+    expect(run.observations[0]?.state?.todos).toHaveLength(3);
+    expect(evaluatePolicyRun(run, 'INV-26')).toBeUndefined();
+  });
+
+  it('langchain ClearToolUsesEdit: keep counts results, so an unread result of a parallel turn is cleared (INV-20, design)', async () => {
+    const run = await runPolicyCase(langchainContextEditingAdapter, caseWith([], { system: false, turns: [parallel], config: { triggerMessages: 3, keepMessages: 1 } }));
+    expect(run.observations[0]?.after.find((m) => m.role === 'tool' && m.toolCallId === 'call_1')?.content).toBe('[cleared]');
+    expect(evaluatePolicyRun(run, 'INV-20')?.because[0]).toMatch(/the result of call_1, arrived after .* never read it/);
+  });
+
+  it("ai pruneMessages with reasoning 'before-last-message': the current turn loses its signed reasoning once its result follows (INV-21, design)", async () => {
+    const turns: TurnSpec[] = [{ kind: 'tool-calls', calls: [{ tool: 'issue_refund', fails: false, retried: false }], reasoning: true }];
+    const run = await runPolicyCase(aiPruneMessagesAdapter, caseWith([], { system: false, turns, config: { triggerMessages: 3, keepMessages: 1 } }));
+    const turn = run.observations[0]?.after.find((m) => m.role === 'assistant');
+    expect(turn?.role === 'assistant' ? turn.reasoning : 'missing').toBeUndefined();
+    expect(evaluatePolicyRun(run, 'INV-21')?.because[0]).toMatch(/latest assistant turn m1 .* lost its reasoning/);
+  });
+
+  it('deepagents: its summary preamble outweighs a small span, and a tail that still meets the trigger is summarized again (INV-22, bug); the summary speaks as the user (INV-23, design)', async () => {
+    const turns: TurnSpec[] = [{ kind: 'instruction', tool: 'issue_refund', done: true }, { kind: 'assistant-text' }];
+    const run = await runPolicyCase(deepagentsSummarizationAdapter, caseWith(['faithful'], { system: false, turns, config: { triggerMessages: 4, keepMessages: 2 } }));
+    const because = evaluatePolicyRun(run, 'INV-22')?.because.join(' ') ?? '';
+    expect(because).toMatch(/no smaller than before/);
+    expect(because).toMatch(/compaction loop/);
+    expect(run.observations[0]?.after[0]).toMatchObject({ role: 'user', content: expect.stringMatching(/^You are in the middle of a conversation/) });
   });
 });

@@ -16,13 +16,18 @@ export const aiPruneMessagesAdapter: PolicyAdapter = {
   description: 'ai (Vercel AI SDK 6) pruneMessages, toolCalls "before-last-N-messages"',
   package: 'ai',
   // No summarizer (INV-16); ModelMessage has no ids, so there is no library id to reuse (INV-04).
-  invariants: POLICY_CHECKABLE.filter((id) => id !== 'INV-16' && id !== 'INV-04'),
+  invariants: POLICY_CHECKABLE.filter((id) => id !== 'INV-16' && id !== 'INV-04' && id !== 'INV-26'),
   notes: {
     'INV-16': 'Not applicable: pruneMessages calls no model.',
+    'INV-26': 'Not applicable: pruneMessages is a function over messages and keeps no agent state.',
     'INV-04': 'Not applicable: ModelMessage has no ids; prunecheck carries its own ids in providerOptions.prunecheck.',
     'INV-01': 'Deliberate design: pruneMessages is a pure function that removes tool parts; keeping the full history is the caller\'s job.',
     'INV-03': 'Deliberate design: removed tool calls and results are neither marked nor kept; see INV-01.',
     'INV-09': 'Deliberate design: request ids in removed tool-call inputs go with them; pass `tools: [...]` to exempt side-effecting tools.',
+    'INV-20': 'Deliberate design: `before-last-N-messages` counts messages, not turns, so the results of a parallel-call turn beyond the last N messages are removed with their calls before the model reads them.',
+    'INV-21': "Deliberate design of the `reasoning: 'before-last-message'` option (the AI SDK documentation's example, used here): it strips reasoning from every message but the last, so the current tool-use turn loses its signed reasoning as soon as its results follow it; with extended thinking the provider rejects that turn. Use 'none' inside a tool loop.",
+    'INV-24': 'Deliberate design: old tool calls and results are removed while the instructions that asked for them stay (see INV-01), so done work reads as open.',
+    'INV-25': 'Deliberate design: removed calls are not kept anywhere (see INV-01), so a reworded repeat cannot be refused by its arguments.',
   },
   create(_model, config) {
     let history: ModelMessage[] = [];
@@ -53,6 +58,8 @@ function toAi(m: PolicyMessage): ModelMessage {
       return {
         role: 'assistant',
         content: [
+          // A reasoning part, signed as the Anthropic provider carries it.
+          ...(m.reasoning === undefined ? [] : [{ type: 'reasoning' as const, text: m.reasoning.text, ...(m.reasoning.signature === undefined ? {} : { providerOptions: { anthropic: { signature: m.reasoning.signature } } }) }]),
           ...(m.content === '' ? [] : [{ type: 'text' as const, text: m.content }]),
           ...(m.toolCalls ?? []).map((c) => ({ type: 'tool-call' as const, toolCallId: c.id, toolName: c.name, input: c.args })),
         ],
@@ -74,7 +81,10 @@ function fromAi(m: ModelMessage): PolicyMessage {
     const parts = typeof m.content === 'string' ? [{ type: 'text' as const, text: m.content }] : m.content;
     const text = parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');
     const toolCalls = parts.flatMap((p) => (p.type === 'tool-call' ? [{ id: p.toolCallId, name: p.toolName, args: p.input as Record<string, unknown> }] : []));
-    return { role: 'assistant', ...idOf(m), content: text, ...(toolCalls.length > 0 ? { toolCalls } : {}) };
+    const thinking = parts.find((p) => p.type === 'reasoning');
+    const signature = (thinking?.providerOptions?.['anthropic'] as { signature?: unknown } | undefined)?.signature;
+    const reasoning = thinking === undefined ? {} : { reasoning: { text: thinking.text, ...(typeof signature === 'string' ? { signature } : {}) } };
+    return { role: 'assistant', ...idOf(m), content: text, ...(toolCalls.length > 0 ? { toolCalls } : {}), ...reasoning };
   }
   const result = m.content.find((p) => p.type === 'tool-result');
   const output = result?.output;

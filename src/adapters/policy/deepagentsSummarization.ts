@@ -6,6 +6,7 @@ import { packageVersion } from './packageVersion.ts';
 import type { PolicyAdapter } from './PolicyAdapter.ts';
 import type { PolicyMessage } from './PolicyMessage.ts';
 import { POLICY_CHECKABLE } from './invariantIds.ts';
+import { createTodoState } from './langchainTodos.ts';
 
 type Event = { cutoffIndex: number; filePath: string | null; summaryMessage: BaseMessage };
 type State = { messages: BaseMessage[]; _summarizationEvent?: Event; _summarizationSessionId?: string };
@@ -26,6 +27,8 @@ export const deepagentsSummarizationAdapter: PolicyAdapter = {
   invariants: POLICY_CHECKABLE,
   notes: {
     'INV-17': 'Deliberate design: old user messages, the task included, are folded into the summary the model sees; the originals stay in state.messages and in the offloaded file (so INV-01 and INV-03 pass), but the model reads only the summary\'s version.',
+    'INV-22': 'Bug: the summary message carries a fixed preamble (the history file, how to read it) and is inserted however small the span it replaces, so small compactions grow the context; and when the kept tail plus the summary still meets the trigger, the next model call summarizes again (a compaction loop).',
+    'INV-23': "Deliberate design: summary messages are HumanMessages (additional_kwargs.lc_source = 'summarization'), so tool output the summary quotes reaches the model in the user role.",
   },
   create(model, config) {
     const chatModel = new FakeLangChainModel(model);
@@ -41,8 +44,11 @@ export const deepagentsSummarizationAdapter: PolicyAdapter = {
     let state: State = { messages: [], _summarizationSessionId: 'session_prunecheck' };
     let system: SystemMessage | undefined;
     let view: PolicyMessage[] = [];
+    // A deep agent keeps its todo list (todoListMiddleware) in agent state, outside state.messages.
+    const todoState = createTodoState();
     return {
       async step(incoming) {
+        await todoState.apply(incoming);
         const added: BaseMessage[] = [];
         for (const m of incoming.map(toLangChain)) {
           if (SystemMessage.isInstance(m)) system = m; // a deep agent keeps its system prompt outside state.messages
@@ -73,6 +79,7 @@ export const deepagentsSummarizationAdapter: PolicyAdapter = {
             offloaded,
             metadata: event === undefined ? {} : { cutoffIndex: event.cutoffIndex, filePath: event.filePath },
           },
+          state: { todos: todoState.todos },
           ...(threw === undefined ? {} : { threw }),
         };
       },

@@ -20,10 +20,12 @@ export const langchainContextEditingAdapter: PolicyAdapter = {
   description: 'langchain contextEditingMiddleware + ClearToolUsesEdit (wrapModelCall)',
   package: 'langchain',
   // No summarizer: INV-16 (failing summarizer) does not apply.
-  invariants: POLICY_CHECKABLE.filter((id) => id !== 'INV-16'),
+  invariants: POLICY_CHECKABLE.filter((id) => id !== 'INV-16' && id !== 'INV-26'),
   notes: {
     'INV-16': 'Not applicable: ClearToolUsesEdit calls no model.',
+    'INV-26': 'Not claimed: the adapter drives wrapModelCall alone; createAgent keeps the todo list (todoListMiddleware) in agent state, which ClearToolUsesEdit neither reads nor writes.',
     'INV-01': 'Deliberate design: old tool results are replaced by a "[cleared]" placeholder marked in response_metadata.context_editing; the original output is not kept anywhere.',
+    'INV-20': 'Deliberate design: `keep` counts tool results, not turns, so a turn of parallel calls with more results than `keep` has its older results cleared before the model reads them; set `keep` above the widest parallel fan-out.',
   },
   create(model, config) {
     const middleware = contextEditingMiddleware({

@@ -5,6 +5,7 @@ import { FakeLangChainModel, fromLangChain, toLangChain } from './langchainMessa
 import { packageVersion } from './packageVersion.ts';
 import type { PolicyAdapter } from './PolicyAdapter.ts';
 import { POLICY_CHECKABLE } from './invariantIds.ts';
+import { createTodoState } from './langchainTodos.ts';
 
 type BeforeModel = (state: { messages: BaseMessage[] }, runtime: { context: object }) => Promise<{ messages?: BaseMessage[] } | undefined>;
 
@@ -24,6 +25,10 @@ export const langchainSummarizationAdapter: PolicyAdapter = {
     'INV-03': 'Deliberate design: replacing history with a summary is the feature; the summary does not say which messages it replaced.',
     'INV-17': 'Deliberate design: old user messages, the task included, are folded into the summary; they survive only as far as the summarizer quotes them.',
     'INV-19': 'In createAgent the system prompt lives in `systemPrompt`, outside state.messages; this finding applies when a SystemMessage is in the state, where it is summarized away.',
+    'INV-22': 'Bug: the middleware never checks that its summary is smaller than what it replaces, and it counts its own summary against the trigger: when the AI/tool group it must keep whole plus the summary still meets the trigger, every later model call summarizes the previous summary again (a compaction loop).',
+    'INV-23': 'Deliberate design: the summary is inserted as a HumanMessage (langchain-ai/langchain#33856), so tool output it quotes reaches the model in the user role.',
+    'INV-24': 'Deliberate design: what was done before the cut survives only as far as the summarizer writes it (see INV-03); nothing checks that completed calls are still named.',
+    'INV-25': 'Deliberate design: no copy of the summarized calls is kept (see INV-01), so a repeat the summary no longer shows cannot be refused by its arguments.',
   },
   create(model, config) {
     const options = {
@@ -35,8 +40,11 @@ export const langchainSummarizationAdapter: PolicyAdapter = {
     const middleware = summarizationMiddleware(options as never);
     const beforeModel = middleware.beforeModel as BeforeModel;
     let state: { messages: BaseMessage[] } = { messages: [] };
+    // createAgent with todoListMiddleware keeps the todo list in agent state, next to the messages.
+    const todoState = createTodoState();
     return {
       async step(incoming) {
+        await todoState.apply(incoming);
         state = { messages: [...state.messages, ...incoming.map(toLangChain)] };
         let threw: string | undefined;
         try {
@@ -49,6 +57,7 @@ export const langchainSummarizationAdapter: PolicyAdapter = {
         return {
           view: state.messages.map(fromLangChain),
           record: { retained: [], offloaded: [], metadata: {} },
+          state: { todos: todoState.todos },
           ...(threw === undefined ? {} : { threw }),
         };
       },

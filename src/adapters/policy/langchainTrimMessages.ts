@@ -15,13 +15,16 @@ export const langchainTrimMessagesAdapter: PolicyAdapter = {
   version: packageVersion('@langchain/core'),
   description: '@langchain/core trimMessages (strategy "last", includeSystem, startOn "human")',
   package: '@langchain/core',
-  invariants: POLICY_CHECKABLE.filter((id) => id !== 'INV-16'),
+  invariants: POLICY_CHECKABLE.filter((id) => id !== 'INV-16' && id !== 'INV-26'),
   notes: {
     'INV-16': 'Not applicable: trimMessages calls no model.',
+    'INV-26': 'Not applicable: trimMessages is a function over messages and keeps no agent state.',
     'INV-01': 'Deliberate design: trimMessages is a pure function that returns a subset; keeping the full history (for example as LangGraph llmInputMessages) is the caller\'s job.',
     'INV-03': 'Deliberate design: trimmed messages are neither marked nor kept; see INV-01.',
     'INV-09': 'Deliberate design: request ids leave with the trimmed messages; see INV-01.',
     'INV-19': 'Not a design choice: with includeSystem and startOn "human", when no human message fits in maxTokens, trimMessages returns [undefined] (its _lastMaxTokens indexes an empty list), so the system message is lost and the caller receives an undefined entry. The adapter drops such entries and counts them in record.metadata.undefinedEntries.',
+    'INV-20': 'Not a design choice: the shrunk counterexample is the INV-19 bug, the window with no human message trimmed to [undefined], which empties the list, results of the turn in progress included.',
+    'INV-25': 'Deliberate design: trimmed calls leave with their results and no copy is kept (see INV-01); the shrunk counterexample is the INV-19 bug emptying the list.',
   },
   create(_model, config) {
     let history: BaseMessage[] = [];

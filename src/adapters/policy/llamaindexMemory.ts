@@ -19,7 +19,15 @@ export const llamaindexMemoryAdapter: PolicyAdapter = {
   version: packageVersion('@llamaindex/core', '@llamaindex/core/memory'),
   description: '@llamaindex/core Memory (createMemory + factExtractionBlock; getLLM view, snapshot record; the package is deprecated on npm)',
   package: '@llamaindex/core',
-  invariants: POLICY_CHECKABLE,
+  // ChatMessage has no reasoning part: a reasoning item cannot reach the library (INV-21).
+  invariants: POLICY_CHECKABLE.filter((id) => id !== 'INV-21' && id !== 'INV-26'),
+  notes: {
+    'INV-26': 'Not applicable: Memory keeps messages and memory blocks; it has no todo list or sub-agent handles.',
+    'INV-20': 'Bug: past its short-term limit, Memory moves every unprocessed message into long-term memory, the results of the turn in progress included, so the model gets a fact block instead of the results it asked for.',
+    'INV-23': "Deliberate design: memory blocks come back with role 'memory', which @llamaindex/core's own Vercel adapter sends as `system` (the adapter maps it to user); facts extracted from tool output then speak with that authority.",
+    'INV-24': 'Deliberate design: moved messages survive only as the facts the LLM extracts from them; nothing keeps completed calls named.',
+    'INV-21': 'Not applicable: @llamaindex/core ChatMessage has no reasoning or thinking part, so the adapter cannot hand the library a reasoning item to keep.',
+  },
   create(model, config) {
     const warnings: string[] = [];
     const memory = createMemory<Options>({

@@ -15,6 +15,13 @@ export interface EcosystemReport {
 
 const CELL = { passed: 'pass', violated: 'FAIL', 'not-claimed': 'n/a', inconclusive: '?' } as const;
 
+/** How an adapter's note judges a finding: a deliberate design choice, a bug, or not yet judged. */
+export function judgement(note: string | undefined): 'design' | 'bug' | undefined {
+  if (note === undefined) return undefined;
+  if (note.startsWith('Deliberate design')) return 'design';
+  return note.startsWith('Bug:') || note.startsWith('Not a design choice') ? 'bug' : undefined;
+}
+
 export function renderEcosystemJson(report: EcosystemReport): string {
   // Durations vary run to run; leaving them out keeps the committed report stable under regeneration.
   const stable = { ...report, reports: report.reports.map(({ durationMs: _d, opsPerSecond: _o, ...rest }) => rest) };
@@ -37,13 +44,15 @@ export function renderEcosystemMarkdown(report: EcosystemReport): string {
     ...report.reports.map((r) => {
       const cells = ids.map((id) => {
         const status = r.invariants.find((i) => i.invariant === id)?.status ?? 'not-claimed';
-        return status === 'violated' && r.notes[id]?.startsWith('Deliberate design') === true ? 'FAIL (design)' : CELL[status];
+        const judged = judgement(r.notes[id]);
+        return status === 'violated' && judged !== undefined ? `FAIL (${judged})` : CELL[status];
       });
       return `| ${r.adapter} | \`${r.package}@${r.adapterVersion}\` | ${cells.join(' | ')} |`;
     }),
     '',
-    '`pass`: no generated conversation broke it. `FAIL`: a shrunk counterexample below. `FAIL (design)`: the library',
-    'does this on purpose (noted below); still reported. `n/a`: the rule does not apply to this pruner (noted below).',
+    '`pass`: no generated conversation broke it. `FAIL`: a shrunk counterexample below, not yet judged. `FAIL (bug)`:',
+    'judged a defect of the library (why below). `FAIL (design)`: the library does this on purpose (noted below); still',
+    'reported. `n/a`: the rule does not apply to this pruner (noted below).',
     '',
     '| invariant | rule | observed in policy mode as |',
     '| --- | --- | --- |',
@@ -72,7 +81,7 @@ function section(r: PolicyCheckReport): string[] {
   for (const v of r.violations) {
     const title = v.invariant in INVARIANTS ? `${v.invariant} — ${INVARIANTS[v.invariant as InvariantId]}` : v.invariant;
     lines.push(`### ${r.adapter}: ${title}`, '');
-    if (v.note !== undefined) lines.push(`> ${v.note.startsWith('Deliberate design') ? '' : 'Note: '}${v.note}`, '');
+    if (v.note !== undefined) lines.push(`> ${judgement(v.note) === undefined ? 'Note: ' : ''}${v.note}`, '');
     lines.push(...v.because.map((b) => `- ${b}`), '');
     lines.push(`Shrunk counterexample, round ${v.round}: the list before the prune and after it.`, '', '```text', 'before:', ...v.before.map((l) => `  ${l}`), 'after:', ...v.after.map((l) => `  ${l}`), '```', '');
     // The Markdown sits next to counterexamples/, so the link is relative to it.
