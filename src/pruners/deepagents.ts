@@ -1,3 +1,3 @@
-// `prunecheck/pruners/deepagents`: deepagents' summarization middleware (needs deepagents, @langchain/core and
+// `prunecheck/pruners/deepagents`: deepagents' summarization middleware (needs deepagents, langchain, @langchain/core and
 // @langchain/langgraph).
 export { deepagentsSummarizationAdapter as deepagentsSummarization } from '../adapters/policy/deepagentsSummarization.ts';
