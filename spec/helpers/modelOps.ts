@@ -70,7 +70,7 @@ export class Driver {
   readonly seen: string[] = [];
   private fresh = 0;
 
-  /** `chooser` makes the choices of SPEC.md §5 (default: the reference's own). */
+  /** `chooser` makes the choices of SPEC.md §7 (default: the reference's own). */
   constructor(readonly rt: ReferenceRuntime, private readonly chooser?: Chooser) {}
 
   /** Ids the model knows, plus the next fresh one, for snapshots. */

@@ -28,7 +28,7 @@ const ruleOf = (options: readonly GateOption[], decision: string): string | unde
   return found === undefined || found.allowed ? undefined : (found.rule ?? 'none');
 };
 
-describe('choice points (SPEC.md §5)', () => {
+describe('choice points (SPEC.md §7)', () => {
   it('C-1: a persisted derived span may leave as derivable (the reference) or reversibly; lookups follow the choice', () => {
     const ops = [raw('src', 'the list', { persist: true }), derived('count', '3 items', ['src'], { persist: true })] as const;
     const reference = episode();

@@ -2,13 +2,14 @@ import type { Adapter } from './Adapter.ts';
 import { conservativeAdapter } from './conservative.ts';
 import { naiveAdapter } from './naive.ts';
 import { referenceAdapter } from './reference.ts';
+import { LEGAL_VARIANTS } from './variants/index.ts';
 import { ZOO_ADAPTERS } from './zoo/index.ts';
 
 /**
  * The adapters prunecheck ships, by the bare name `prunecheck check --adapter <name>` accepts.
  * Add a built-in by adding it here.
  */
-export const BUILTIN_ADAPTERS: readonly Adapter[] = [referenceAdapter, naiveAdapter, conservativeAdapter, ...ZOO_ADAPTERS];
+export const BUILTIN_ADAPTERS: readonly Adapter[] = [referenceAdapter, naiveAdapter, conservativeAdapter, ...LEGAL_VARIANTS, ...ZOO_ADAPTERS];
 
 export function findBuiltin(name: string): Adapter | undefined {
   return BUILTIN_ADAPTERS.find((adapter) => adapter.name === name);

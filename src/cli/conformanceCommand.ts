@@ -4,6 +4,7 @@ import { BUILTIN_ADAPTERS } from '../adapters/builtins.ts';
 import { BROKEN_POLICY_PRUNERS } from '../adapters/policy/broken/index.ts';
 import { POLICY_ADAPTERS } from '../adapters/policy/index.ts';
 import type { PolicyAdapterEntry } from '../adapters/policy/index.ts';
+import { VARIANT_CHOICES } from '../adapters/variants/index.ts';
 import { ZOO_EXPECTATIONS } from '../adapters/zoo/index.ts';
 import { buildConformanceMatrix, meetsExpectation, renderConformanceJson, renderConformanceMarkdown } from '../report/conformanceMatrix.ts';
 import type { Expectation, MatrixEntry } from '../report/conformanceMatrix.ts';
@@ -24,21 +25,22 @@ export const DEFAULT_CONFORMANCE_SEED = 1;
 
 const USAGE = `Usage: prunecheck conformance [--runs N] [--seed S] [--time-limit SEC] [--only a,b,...] [--out-dir DIR]
 
-Runs the suite against the reference runtime and every built-in broken runtime, then prunecheck's own
+Runs the suite against the reference runtime, its legal variants (runtimes making the choices spec/SPEC.md §7
+leaves open otherwise) and every built-in broken runtime, then prunecheck's own
 policy-mode pruners (archiving-window and the broken-* ones; the npm libraries are 'npm run ecosystem').
 Writes DIR/conformance.md and DIR/conformance.json: a matrix of runtime × invariant with verdicts and the
 command that replays each finding. Counterexamples go to DIR/counterexamples/. DIR defaults to reports.
 
-The reference and archiving-window must be conformant; each broken runtime or pruner must be caught on the
+The reference, the legal variants and archiving-window must be conformant; each broken runtime or pruner must be caught on the
 invariant it was built to break; the baselines (naive, conservative) must fail somewhere. --seed defaults to
 ${DEFAULT_CONFORMANCE_SEED}, so the matrix is reproducible; --runs (default: each engine's own) and --time-limit
 apply to each runtime.
 
 Exit codes: 0 every runtime behaved as expected, 1 otherwise, 2 usage errors.`;
 
-/** What the suite expects of a built-in: conformance, its zoo invariant, or (baselines) some failure. */
+/** What the suite expects of a built-in: conformance (the reference, a legal variant), its zoo invariant, or (baselines) some failure. */
 export function expectationFor(adapter: Adapter): Expectation {
-  if (adapter.name === 'reference') return 'conformant';
+  if (adapter.name === 'reference' || VARIANT_CHOICES[adapter.name] !== undefined) return 'conformant';
   return ZOO_EXPECTATIONS[adapter.name] ?? 'violation';
 }
 

@@ -2,6 +2,7 @@ import { BUILTIN_ADAPTERS } from '../adapters/builtins.ts';
 import { BROKEN_POLICY_PRUNERS } from '../adapters/policy/broken/index.ts';
 import { POLICY_ADAPTERS } from '../adapters/policy/index.ts';
 import { installCommand, libraryStatus, type FindInstalled } from '../adapters/policy/PrunerLibrary.ts';
+import { VARIANT_CHOICES } from '../adapters/variants/index.ts';
 import { ZOO_EXPECTATIONS } from '../adapters/zoo/index.ts';
 import { INVARIANT_IDS, INVARIANTS } from '../model/invariants.ts';
 import type { InvariantId } from '../model/invariants.ts';
@@ -14,8 +15,11 @@ export interface ListedAdapter {
   readonly name: string;
   readonly version: string;
   readonly description: string;
-  /** `reference` passes everything; `zoo` members break one invariant on purpose; `baseline` runtimes break many. */
-  readonly kind: 'reference' | 'zoo' | 'baseline';
+  /**
+   * `reference` passes everything; a `variant` makes choices spec/SPEC.md §7 leaves open otherwise and passes too;
+   * `zoo` members break one invariant on purpose; `baseline` runtimes break many.
+   */
+  readonly kind: 'reference' | 'variant' | 'zoo' | 'baseline';
   /** For zoo members: the invariant their one deviation breaks. */
   readonly breaks?: InvariantId;
 }
@@ -27,7 +31,7 @@ export function listedAdapters(): ListedAdapter[] {
       name: adapter.name,
       version: adapter.version,
       description: adapter.description ?? '',
-      kind: adapter.name === 'reference' ? 'reference' : breaks === undefined ? 'baseline' : 'zoo',
+      kind: adapter.name === 'reference' ? 'reference' : VARIANT_CHOICES[adapter.name] !== undefined ? 'variant' : breaks === undefined ? 'baseline' : 'zoo',
       ...(breaks === undefined ? {} : { breaks }),
     };
   });
@@ -80,7 +84,7 @@ export function listText(find?: FindInstalled): string {
   const width = Math.max(...adapters.map((a) => a.name.length));
   const lines = ['Built-in adapters (prunecheck check --adapter <name>):', ''];
   for (const a of adapters) {
-    const tag = a.kind === 'zoo' ? `[breaks ${a.breaks ?? ''}] ` : a.kind === 'baseline' ? '[baseline] ' : '';
+    const tag = a.kind === 'zoo' ? `[breaks ${a.breaks ?? ''}] ` : a.kind === 'baseline' ? '[baseline] ' : a.kind === 'variant' ? `[legal ${VARIANT_CHOICES[a.name] ?? ''}] ` : '';
     lines.push(`  ${a.name.padEnd(width)}  ${tag}${a.description}`);
   }
   const policy = listedPolicyAdapters(find);

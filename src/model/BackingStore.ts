@@ -37,10 +37,15 @@ export class BackingStore {
 
   put(spanId: string, content: string): string {
     this.counter += 1;
-    const entry: StoreEntry = { spanId, handle: `bs://${spanId}#${this.counter}`, content, digest: digest(content), previous: this.latest.get(spanId) };
+    const entry: StoreEntry = { spanId, handle: this.newHandle(spanId, this.counter), content, digest: digest(content), previous: this.latest.get(spanId) };
     this.byHandle.set(entry.handle, entry);
     this.latest.set(spanId, entry);
     return entry.handle;
+  }
+
+  /** The handle of a span's `counter`-th copy. Its spelling is the runtime's choice (spec/SPEC.md §7, C-4). */
+  protected newHandle(spanId: string, counter: number): string {
+    return `bs://${spanId}#${counter}`;
   }
 
   handleFor(spanId: string): string | undefined {

@@ -19,13 +19,13 @@ export type GateOption =
   | { readonly decision: GateDecision; readonly allowed: true }
   | { readonly decision: GateDecision; readonly allowed: false; readonly rule: InvariantId | undefined };
 
-/** One refusal a directive may answer when several apply (spec/SPEC.md §5, C-3). */
+/** One refusal a directive may answer when several apply (spec/SPEC.md §7, C-3). */
 export type Refusal =
   | { readonly kind: 'rejected'; readonly spanId: string; readonly reason: RejectionReason }
   | { readonly kind: 'window-full'; readonly spanId: string; readonly needed: number };
 
 /**
- * The choice points of spec/SPEC.md §5: where the spec leaves a runtime free, the reference asks a chooser
+ * The choice points of spec/SPEC.md §7: where the spec leaves a runtime free, the reference asks a chooser
  * instead of deciding. `REFERENCE_CHOOSER` makes the reference's own choices; the conformance engine passes one
  * that follows the system under test, so both stay in lock-step whatever allowed choice the system made
  * (refinement checking, as Knossos and Porcupine accept any valid linearization).

@@ -18,6 +18,7 @@ import { runReframe } from './runReframe.ts';
 import { runSummarize } from './runSummarize.ts';
 import { answerLookup, judgeClaim } from './answerQueries.ts';
 import { runAppend } from './runAppend.ts';
+import { runRestore } from './runRestore.ts';
 import type { RuntimeConfig, SpanObservation } from './RuntimeConfig.ts';
 
 export type { RuntimeConfig, SpanObservation } from './RuntimeConfig.ts';
@@ -49,7 +50,7 @@ export class ReferenceRuntime {
   modelVersion: string;
   policyVersion: string;
   step = 0;
-  /** Who makes the choices spec/SPEC.md §5 leaves open, for the operation being applied. */
+  /** Who makes the choices spec/SPEC.md §7 leaves open, for the operation being applied. */
   chooser: Chooser = REFERENCE_CHOOSER;
   private tokenOffset = 0;
 
@@ -58,15 +59,20 @@ export class ReferenceRuntime {
       throw new ModelError('BAD_CONFIG', 'new ReferenceRuntime', `capacity must be a positive integer of tokens, got ${String(config.capacity)}`);
     }
     this.window = new Window(config.capacity);
-    this.store = new BackingStore(config.storeDistinguishesAbsent ?? true);
+    this.store = this.newStore(config.storeDistinguishesAbsent ?? true);
     this.frame = config.frame ?? 'initial';
     this.modelVersion = config.modelVersion ?? 'model-1';
     this.policyVersion = config.policyVersion ?? 'policy-1';
   }
 
+  /** The backing store; a runtime with its own handle spelling (C-4) answers its own. */
+  protected newStore(distinguishesAbsent: boolean): BackingStore {
+    return new BackingStore(distinguishesAbsent);
+  }
+
   /**
    * Validates, executes and logs one operation. Throws `ModelError` for malformed input, changing nothing.
-   * Where spec/SPEC.md §5 leaves the runtime a choice, `chooser` makes it (default: the reference's own).
+   * Where spec/SPEC.md §7 leaves the runtime a choice, `chooser` makes it (default: the reference's own).
    */
   apply(op: Operation, chooser: Chooser = REFERENCE_CHOOSER): Outcome {
     validateOperation(op, this);
@@ -308,19 +314,8 @@ export class ReferenceRuntime {
     return runCompact(this, op);
   }
 
-  /** Re-expands an evicted span from its copy. A lost span that would not fit either may be refused either way (C-3). */
   protected restore(op: RestoreOp): Restored | Rejected | WindowFull {
-    const span = this.known.get(op.spanId) as Span;
-    if (this.window.has(span.id)) return this.reject(span.id, 'not-recoverable');
-    const answer = this.lookup(span.id);
-    const refusals: Refusal[] = [];
-    if (answer.kind !== 'recoverable') refusals.push({ kind: 'rejected', spanId: span.id, reason: 'not-recoverable' });
-    if (!this.window.fits(span.tokens)) refusals.push({ kind: 'window-full', spanId: span.id, needed: span.tokens });
-    if (answer.kind !== 'recoverable' || refusals.length > 0) return this.refuse(refusals);
-    span.content = answer.content;
-    span.digestCache = undefined;
-    this.window.insert(span);
-    return { kind: 'restored', spanId: span.id };
+    return runRestore(this, op);
   }
 
   lookup(spanId: string): LookupAnswer {

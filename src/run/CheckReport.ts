@@ -1,3 +1,4 @@
+import type { Clause } from '../check/Clause.ts';
 import type { InvariantId } from '../model/invariants.ts';
 import type { Operation } from '../model/Operation.ts';
 import type { Outcome } from '../model/Outcome.ts';
@@ -19,6 +20,8 @@ export interface Violation {
   readonly step: number;
   /** A short chain of plain-English sentences: what happened, what was answered, what should have been. */
   readonly because: readonly string[];
+  /** The same sentences with who each is about and, for the system's, the facts that make them true. */
+  readonly clauses?: readonly Clause[];
   /** The exact command that replays it. */
   readonly replay: string;
   /** Where the counterexample was written. */
@@ -27,12 +30,28 @@ export interface Violation {
 }
 
 /**
- * Per-invariant status in one report. `inconclusive`: claimed, but the check stopped at another finding
- * before this invariant was exercised by every run (a check run stops at its first shrunk failure).
+ * Per-invariant status in one report. `passed` only when the verdict is `conformant`. `inconclusive`: claimed,
+ * but not judged to the end; `reason` says why (the check stopped at another finding, the evidence was too
+ * thin for a verdict).
  */
 export interface InvariantResult {
   readonly invariant: InvariantId;
   readonly status: 'passed' | 'violated' | 'not-claimed' | 'inconclusive';
+  /** Operations whose checks judged this invariant, over complete runs (runtime mode). */
+  readonly checked?: number;
+  readonly reason?: string;
+}
+
+/** How much a runtime-mode check saw: what a `conformant` verdict rests on (spec/ADAPTER.md §6). */
+export interface Evidence {
+  /** Runs that went to their end. Only they count towards situations reached and operations checked per invariant. */
+  readonly runsComplete: number;
+  /** Runs stopped where the reference could not follow the system past a finding on an invariant it does not claim. */
+  readonly runsCutShort: number;
+  /** Findings on invariants the adapter does not claim: how many runs went on past them, how many they cut short. */
+  readonly unclaimed: Readonly<Record<string, { readonly resumed: number; readonly cutShort: number }>>;
+  /** Choices the system made differently from the reference where spec/SPEC.md §7 allows it: adopted, not findings. */
+  readonly choicesAdopted: number;
 }
 
 /** The result of `checkAdapter`, also the JSON report's shape. */
@@ -49,8 +68,10 @@ export interface CheckReport {
   readonly durationMs: number;
   readonly invariants: readonly InvariantResult[];
   readonly violations: readonly Violation[];
-  /** How many runs reached each dangerous situation (src/gen); a situation never reached fails the suite. */
+  /** How many runs reached each dangerous situation (src/gen; complete runs only); one never reached fails the suite. */
   readonly situations: Readonly<Record<string, number>>;
+  /** Runs complete and cut short, unclaimed findings, adopted choices (runtime mode). */
+  readonly evidence?: Evidence;
   /** The explicit examples (recorded incident scenarios) run before generated episodes. */
   readonly examplesRun?: readonly string[];
   /** Set when the verdict is `error` or `unknown`: what went wrong, outside any invariant. */
@@ -76,6 +97,7 @@ export interface Counterexample {
   readonly outcomes: readonly (Outcome | { readonly kind: 'adapter-error'; readonly message: string })[];
   readonly step: number;
   readonly because: readonly string[];
+  readonly clauses?: readonly Clause[];
   readonly replay: string;
   /** sha256 of the canonical JSON of `trace`. */
   readonly traceHash: string;

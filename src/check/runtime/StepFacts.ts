@@ -1,6 +1,7 @@
 import type { Operation } from '../../model/Operation.ts';
 import type { Outcome, RequestRecord } from '../../model/Outcome.ts';
 import type { ReferenceRuntime, SpanObservation } from '../../model/ReferenceRuntime.ts';
+import type { Deviation } from './FollowSystem.ts';
 
 /**
  * Everything a checker may look at for one step: the operation, both outcomes, and observations of the ids the
@@ -10,6 +11,7 @@ import type { ReferenceRuntime, SpanObservation } from '../../model/ReferenceRun
 export interface StepFacts {
   readonly step: number;
   readonly op: Operation;
+  /** The reference's outcome: the system's own where the spec allows it (adopted), else the reference's. */
   readonly expected: Outcome;
   readonly actual: Outcome;
   readonly refBefore: ReadonlyMap<string, SpanObservation>;
@@ -18,6 +20,8 @@ export interface StepFacts {
   readonly sutAfter: ReadonlyMap<string, SpanObservation>;
   /** The system's request-ledger record for a `callTool` step's signature; 'unsupported' without `request()`. */
   readonly sutRequest?: RequestRecord | undefined | 'unsupported';
-  /** The reference runtime after the step (versions, frame, span metadata). */
+  /** The reference runtime after the step (versions, frame, span metadata, audit log). */
   readonly reference: ReferenceRuntime;
+  /** Gate answers of the system's that the spec forbids, found while the reference followed it. */
+  readonly deviations?: readonly Deviation[];
 }

@@ -1,19 +1,19 @@
-import { INVARIANTS, type InvariantId } from '../../model/invariants.ts';
 import type { SpanObservation } from '../../model/ReferenceRuntime.ts';
-import type { FindingKind } from '../../run/CheckReport.ts';
-import { describeOperation, describeOutcome } from './describeOperation.ts';
+import type { Span } from '../../model/Span.ts';
+import type { Tombstone } from '../../model/Tombstone.ts';
+import { referenceClause, systemClause, type Clause } from '../Clause.ts';
 import type { Finding } from '../Finding.ts';
+import { SpanExplainer } from './explainSpan.ts';
+import { firstDifference } from './firstDifference.ts';
 import type { StepFacts } from './StepFacts.ts';
+import { answered, observed, stateFinding } from './stepClauses.ts';
 
-type Check = (facts: StepFacts) => Finding | undefined;
-
-function finding(invariant: FindingKind, facts: StepFacts, ...reasons: string[]): Finding {
-  const rule = invariant in INVARIANTS ? `${invariant}: ${INVARIANTS[invariant as InvariantId]}.` : `${invariant}: the system's state differs from the reference model's.`;
-  return { invariant, because: [`step ${facts.step}: ${describeOperation(facts.op)} → ${describeOutcome(facts.actual)}`, ...reasons, rule] };
-}
+/** One observation check: every finding it makes at this step, most telling first. */
+type Check = (facts: StepFacts) => Iterable<Finding>;
 
 const sortedJson = (ids: readonly string[] | undefined): string => JSON.stringify([...(ids ?? [])].sort());
-const stateOf = (o: SpanObservation | undefined): string => JSON.stringify({ resident: o?.resident ?? null, tombstone: o?.tombstone ?? null });
+const stateOf = (o: SpanObservation | undefined) => ({ resident: o?.resident ?? null, tombstone: o?.tombstone ?? null });
+const after = (facts: StepFacts, id: string, shape: unknown) => observed(facts.step, 'after', id, shape);
 
 /** Ids the reference evicted at this step. */
 function evictedIds(facts: StepFacts): string[] {
@@ -22,129 +22,207 @@ function evictedIds(facts: StepFacts): string[] {
   return [];
 }
 
-const residency: Check = (facts) => {
+/** A shape holding `value` at `path` (`resident.score`), `null` standing for absent. */
+function shapeAt(path: string, value: unknown): unknown {
+  return path.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), value === undefined ? null : value);
+}
+
+function* residency(facts: StepFacts): Iterable<Finding> {
   for (const [id, sut] of facts.sutAfter) {
     const inSut = sut.resident !== undefined;
     const inRef = facts.refAfter.get(id)?.resident !== undefined;
     if (inSut === inRef) continue;
     if (inRef) {
+      const left = [systemClause(`${id} was resident before the step and is not after it`, observed(facts.step, 'before', id, { resident: { id } }), after(facts, id, { resident: null }))];
       const kind = facts.expected.kind;
-      if (kind === 'rejected') return finding('INV-15', facts, `the directive was refused, yet ${id} left the window`);
-      if (kind === 'window-full') return finding('INV-13', facts, `the window was full, and ${id} was evicted silently instead of answering window-full`);
-      return finding('INV-03', facts, `${id} left the window without any directive evicting it`);
+      if (kind === 'rejected') yield stateFinding('INV-15', facts, ...left, referenceClause('the directive was refused, so nothing may change'));
+      else if (kind === 'window-full') yield stateFinding('INV-13', facts, ...left, referenceClause('the window was full: the answer is window-full, never a silent eviction'));
+      else yield stateFinding('INV-03', facts, ...left, referenceClause(`no directive at this step evicts ${id}`));
+      continue;
     }
-    return finding('DIFFERENTIAL', facts, `${id} is still resident in the system, but the step evicted it in the reference`);
+    yield stateFinding('DIFFERENTIAL', facts, systemClause(`${id} is still resident in the system after the step`, after(facts, id, { resident: { id } })), referenceClause(`the step evicted ${id} in the reference`));
   }
-  return undefined;
-};
+}
 
-const tombstones: Check = (facts) => {
+/** Tombstone fields checked against what the harness knows itself: the digest it computes, the versions in force. */
+function* tombstones(facts: StepFacts): Iterable<Finding> {
   for (const id of evictedIds(facts)) {
     const expected = facts.refAfter.get(id)?.tombstone;
     const sut = facts.sutAfter.get(id);
     if (expected === undefined || sut === undefined) continue;
-    const isSummary = facts.reference.span(id)?.kind === 'summary';
+    const evicted = systemClause(`the system evicted ${id} at this step`, answered(facts.step, facts.actual.kind === 'compacted' ? { kind: 'compacted', evicted: [{ spanId: id }] } : { kind: 'evicted', spanId: id }));
     if (sut.tombstone === undefined) {
-      return finding('INV-01', facts, `${id} was evicted but the external tombstone store has no record of it`, sut.index !== undefined ? `the only trace is an in-window ${sut.index.kind} marker, which the next rewrite can drop` : 'nothing records that it ever existed');
+      const trace = sut.index === undefined ? systemClause('nothing in the window records that it existed', after(facts, id, { index: null })) : systemClause(`the only trace is an in-window '${sut.index.kind}' entry, which the next rewrite can drop`, after(facts, id, { index: { kind: sut.index.kind } }));
+      yield stateFinding('INV-01', facts, evicted, systemClause(`the external tombstone store has no record of ${id}`, after(facts, id, { tombstone: null })), trace);
+    } else yield* tombstoneFields(facts, id, sut.tombstone, expected, evicted);
+    yield* marker(facts, id, sut, evicted);
+  }
+}
+
+function* tombstoneFields(facts: StepFacts, id: string, t: Tombstone, expected: Tombstone, evicted: Clause): Iterable<Finding> {
+  const isSummary = facts.reference.span(id)?.kind === 'summary';
+  if (t.digest !== expected.digest) {
+      yield stateFinding('INV-01', facts, evicted, systemClause(`the tombstone's digest is ${t.digest.slice(0, 16)}…`, after(facts, id, { tombstone: { digest: t.digest } })), referenceClause(`the sha256 of the content the harness appended and saw evicted is ${expected.digest.slice(0, 16)}…`));
     }
-    const t = sut.tombstone;
-    if (t.digest !== expected.digest) return finding('INV-01', facts, `the tombstone's digest ${t.digest.slice(0, 16)}… is not the sha256 of the evicted content (${expected.digest.slice(0, 16)}…)`);
-    if (JSON.stringify(t.tokenRange) !== JSON.stringify(expected.tokenRange)) return finding('INV-01', facts, `the tombstone's token range ${JSON.stringify(t.tokenRange)} should be ${JSON.stringify(expected.tokenRange)}`);
+    if (!isTokenRange(t.tokenRange)) {
+      yield stateFinding('INV-01', facts, evicted, systemClause(`the tombstone's token range is ${JSON.stringify(t.tokenRange)}`, after(facts, id, { tombstone: { tokenRange: t.tokenRange ?? null } })), referenceClause('a token range is a [start, end) pair of integers with 0 ≤ start < end (its origin is the runtime\'s choice, C-6)'));
+    }
     if (sortedJson(t.derivationChain) !== sortedJson(expected.derivationChain)) {
-      return finding(isSummary ? 'INV-05' : 'INV-01', facts, `the tombstone's derivation chain ${sortedJson(t.derivationChain)} should be ${sortedJson(expected.derivationChain)}`);
+      yield stateFinding(isSummary ? 'INV-05' : 'INV-01', facts, evicted, systemClause(`the tombstone's derivation chain is ${sortedJson(t.derivationChain)}`, after(facts, id, { tombstone: { derivationChain: [...(t.derivationChain ?? [])] } })), referenceClause(`${id}'s direct sources are ${sortedJson(expected.derivationChain)}`));
     }
     if (t.modelVersion !== expected.modelVersion || t.policyVersion !== expected.policyVersion) {
-      return finding('INV-11', facts, `the tombstone carries model ${t.modelVersion} / policy ${t.policyVersion}, but ${expected.modelVersion} / ${expected.policyVersion} were in force`);
+      yield stateFinding('INV-11', facts, evicted, systemClause(`the tombstone carries model ${t.modelVersion} / policy ${t.policyVersion}`, after(facts, id, { tombstone: { modelVersion: t.modelVersion, policyVersion: t.policyVersion } })), versionsInForce(facts, expected.modelVersion, expected.policyVersion));
     }
+}
+
+/** The in-window marker an eviction leaves: its kind follows the mode (determined); a lossy one names the span. */
+function* marker(facts: StepFacts, id: string, sut: SpanObservation, evicted: Clause): Iterable<Finding> {
     const wantMarker = facts.refAfter.get(id)?.index?.kind;
     if (sut.index?.kind !== wantMarker) {
-      return finding('INV-03', facts, `after evicting ${id} the window should hold a '${String(wantMarker)}' marker, but holds ${sut.index === undefined ? 'nothing' : `a '${sut.index.kind}' entry`}`, wantMarker === 'lossy' ? 'without the "pruned, unrecoverable, contents unknown" marker the model cannot tell a lost span from one that never existed' : 'the model needs the marker to address the evicted span');
+      const holds = systemClause(`after evicting ${id} the window holds ${sut.index === undefined ? 'no entry for it' : `a '${sut.index.kind}' entry`}`, after(facts, id, { index: sut.index === undefined ? null : { kind: sut.index.kind } }));
+      const why = wantMarker === 'lossy' ? 'without the "pruned, unrecoverable, contents unknown" marker the model cannot tell a lost span from one that never existed' : `a ${String(wantMarker)} marker is how the model addresses the evicted span`;
+      yield stateFinding('INV-03', facts, evicted, holds, referenceClause(`it was evicted as ${facts.reference.tombstones.get(id)?.mode ?? '?'}: ${why}`));
+    } else if (sut.index?.kind === 'lossy' && (typeof sut.index.text !== 'string' || !sut.index.text.includes(id))) {
+      yield stateFinding('INV-03', facts, evicted, systemClause(`the lossy marker reads ${JSON.stringify(sut.index.text)}`, after(facts, id, { index: { kind: 'lossy', text: sut.index.text ?? null } })), referenceClause('a lossy marker must name the span it stands for (its wording is the runtime\'s choice, C-5)'));
     }
-  }
-  return undefined;
-};
+}
 
-const rejections: Check = (facts) => {
+function isTokenRange(range: unknown): boolean {
+  if (!Array.isArray(range) || range.length !== 2) return false;
+  const [start, end] = range as unknown[];
+  return Number.isInteger(start) && Number.isInteger(end) && (start as number) >= 0 && (start as number) < (end as number);
+}
+
+/** "model X / policy Y were in force", with the step that set them when one did. */
+function versionsInForce(facts: StepFacts, modelVersion: string, policyVersion: string): Clause {
+  const set = [...facts.reference.log.all()].reverse().find((e) => e.step < facts.step && e.operation.kind === 'setVersion');
+  if (set === undefined || set.outcome.kind !== 'versioned') return referenceClause(`model ${modelVersion} / policy ${policyVersion} were in force (the versions the episode started with)`);
+  return systemClause(`model ${modelVersion} / policy ${policyVersion} were in force since step ${set.step}`, answered(set.step, { kind: 'versioned', modelVersion, policyVersion }));
+}
+
+function* rejections(facts: StepFacts): Iterable<Finding> {
   const { expected } = facts;
-  if (expected.kind !== 'rejected') return undefined;
-  if (facts.refAfter.get(expected.spanId)?.index?.kind === 'rejected' && facts.sutAfter.get(expected.spanId)?.index?.kind !== 'rejected') {
-    return finding('INV-12', facts, `${expected.spanId}'s rejection (${expected.reason}) was not surfaced into the window; the model will believe the directive succeeded or re-issue it blindly`);
+  if (expected.kind !== 'rejected') return;
+  const sut = facts.sutAfter.get(expected.spanId);
+  if (facts.refAfter.get(expected.spanId)?.index?.kind === 'rejected' && sut?.index?.kind !== 'rejected') {
+    yield stateFinding(
+      'INV-12',
+      facts,
+      systemClause(`the window holds no rejection notice for ${expected.spanId} after its ${facts.op.kind} was refused (${expected.reason})`, answered(facts.step, { kind: 'rejected', spanId: expected.spanId }), after(facts, expected.spanId, { index: { $not: { kind: 'rejected' } } })),
+      referenceClause('the model will believe the directive succeeded, or re-issue it blindly'),
+    );
   }
-  return undefined;
-};
+}
 
-const loggedCheck: Check = (facts) => {
-  if (facts.op.kind !== 'prune' || (facts.actual.kind !== 'evicted' && facts.actual.kind !== 'rejected')) return undefined;
+function* loggedCheck(facts: StepFacts): Iterable<Finding> {
+  if (facts.op.kind !== 'prune' || (facts.actual.kind !== 'evicted' && facts.actual.kind !== 'rejected')) return;
   const check = (facts.actual as { check?: { existence?: unknown; addressable?: unknown; provenance?: unknown } }).check;
-  const expectedCheck = (facts.expected as { check?: unknown }).check;
-  if (expectedCheck === undefined) return undefined;
+  if ((facts.expected as { check?: unknown }).check === undefined) return;
   if (check === undefined || typeof check.existence !== 'boolean' || typeof check.addressable !== 'boolean' || typeof check.provenance !== 'boolean') {
-    return finding('INV-12', facts, "the prune's outcome does not carry its backing-store check (existence, addressable, provenance)");
+    yield stateFinding('INV-12', facts, systemClause(`the prune's outcome carries ${check === undefined ? 'no backing-store check' : `the check ${JSON.stringify(check)}`}, not existence, addressable and provenance as booleans`, answered(facts.step, { check: check === undefined ? null : check })));
   }
-  return undefined;
-};
+}
 
-const atomicity: Check = (facts) => {
-  if (facts.expected.kind !== 'rejected' && facts.expected.kind !== 'window-full') return undefined;
+function* atomicity(facts: StepFacts): Iterable<Finding> {
+  if (facts.expected.kind !== 'rejected' && facts.expected.kind !== 'window-full') return;
   for (const [id, before] of facts.sutBefore) {
-    if (stateOf(before) !== stateOf(facts.sutAfter.get(id))) {
-      return finding('INV-15', facts, `the operation was ${facts.expected.kind === 'rejected' ? 'refused' : 'answered window-full'}, yet ${id} changed (resident view or tombstone)`);
-    }
+    const difference = firstDifference(stateOf(before), stateOf(facts.sutAfter.get(id)));
+    if (difference === undefined) continue;
+    const [field] = difference.path.split('[');
+    const value = (o: SpanObservation | undefined) => (field ?? '').split('.').reduce<unknown>((v, key) => (v as Record<string, unknown> | null | undefined)?.[key], stateOf(o));
+    yield stateFinding(
+      'INV-15',
+      facts,
+      systemClause(`the operation was ${facts.expected.kind === 'rejected' ? 'refused' : 'answered window-full'}`, answered(facts.step, { kind: facts.actual.kind })),
+      systemClause(`yet ${id}'s ${field} changed from ${difference.left} to ${difference.right}`, observed(facts.step, 'before', id, shapeAt(field ?? '', value(before))), after(facts, id, shapeAt(field ?? '', value(facts.sutAfter.get(id))))),
+    );
   }
-  return undefined;
-};
+}
 
-const summaries: Check = (facts) => {
+function* summaries(facts: StepFacts): Iterable<Finding> {
   const { op, expected } = facts;
-  if (op.kind !== 'summarize' || expected.kind !== 'summarized') return undefined;
+  if (op.kind !== 'summarize' || expected.kind !== 'summarized') return;
   const summary = facts.sutAfter.get(op.summaryId)?.resident;
   const want = facts.refAfter.get(op.summaryId)?.resident;
-  if (summary === undefined || want === undefined) return undefined;
-  if (summary.provenance === undefined || summary.provenance.derived !== true) return finding('INV-05', facts, `${op.summaryId} carries no provenance marker; it will pass for a raw observation`);
-  if (sortedJson(summary.sources) !== sortedJson(want.sources)) return finding('INV-05', facts, `${op.summaryId}'s sources are ${sortedJson(summary.sources)}, should be ${sortedJson(want.sources)}: the derivation chain is dropped`);
-  if (summary.provenance.modelVersion !== want.provenance?.modelVersion || summary.provenance.policyVersion !== want.provenance.policyVersion) {
-    return finding('INV-11', facts, `${op.summaryId} carries model ${summary.provenance.modelVersion} / policy ${summary.provenance.policyVersion}, but ${want.provenance?.modelVersion} / ${want.provenance?.policyVersion} were in force`);
+  if (summary === undefined || want === undefined) return;
+  if (summary.provenance === undefined || summary.provenance === null || summary.provenance.derived !== true) {
+    yield stateFinding('INV-05', facts, systemClause(`${op.summaryId} carries no provenance marker`, after(facts, op.summaryId, { resident: { provenance: summary.provenance?.derived === undefined ? null : { derived: summary.provenance.derived } } })), referenceClause('it will pass for a raw observation'));
+  } else if (summary.provenance.modelVersion !== want.provenance?.modelVersion || summary.provenance.policyVersion !== want.provenance.policyVersion) {
+    yield stateFinding('INV-11', facts, systemClause(`${op.summaryId} carries model ${summary.provenance.modelVersion} / policy ${summary.provenance.policyVersion}`, after(facts, op.summaryId, { resident: { provenance: { modelVersion: summary.provenance.modelVersion, policyVersion: summary.provenance.policyVersion } } })), versionsInForce(facts, want.provenance?.modelVersion ?? '', want.provenance?.policyVersion ?? ''));
+  }
+  if (sortedJson(summary.sources) !== sortedJson(want.sources)) {
+    yield stateFinding('INV-05', facts, systemClause(`${op.summaryId}'s sources are ${sortedJson(summary.sources)}`, after(facts, op.summaryId, { resident: { sources: [...summary.sources] } })), systemClause(`the directive summarized ${sortedJson(want.sources)}: the derivation chain is dropped`, { kind: 'asked', step: facts.step, shape: { kind: 'summarize', sourceIds: [...want.sources] } }));
   }
   for (const id of op.sourceIds) {
     const before = facts.sutBefore.get(id)?.resident?.score;
-    const after = facts.sutAfter.get(id)?.resident?.score;
-    if (before !== undefined && after !== undefined && before !== after) return finding('INV-14', facts, `writing ${op.summaryId} changed source ${id}'s retention score from ${before} to ${after}`);
+    const now = facts.sutAfter.get(id)?.resident?.score;
+    if (before !== undefined && now !== undefined && before !== now) {
+      yield stateFinding('INV-14', facts, systemClause(`writing ${op.summaryId} changed source ${id}'s retention score from ${before} to ${now}`, observed(facts.step, 'before', id, { resident: { score: before } }), after(facts, id, { resident: { score: now } })));
+    }
   }
-  return undefined;
-};
+}
 
-const retention: Check = (facts) => {
+function* retention(facts: StepFacts): Iterable<Finding> {
   for (const [id, sut] of facts.sutAfter) {
     const want = facts.refAfter.get(id)?.resident;
     if (sut.resident === undefined || want === undefined) continue;
+    const span = facts.reference.span(id) as Span;
     if (sut.resident.floored !== want.floored) {
       const raw = want.kind === 'raw';
-      return finding(raw ? 'INV-07' : 'INV-08', facts, `${id} should ${want.floored ? '' : 'not '}be on the retention floor`, raw ? 'a raw observation without a resolvable pointer is floored' : 'a span whose derivability a re-frame flipped, without a resolvable pointer, is floored');
+      const explain = new SpanExplainer(facts.reference, facts.step + 1);
+      const shows = systemClause(`${id} is ${sut.resident.floored ? '' : 'not '}on the retention floor in the system`, after(facts, id, { resident: { floored: sut.resident.floored } }));
+      const why = want.floored ? explain.floored(span) : [referenceClause(raw ? `${id} has a resolvable pointer, so it is not floored` : `${id} is not floored: no re-frame flipped its derivability while it had no resolvable pointer`)];
+      yield stateFinding(raw ? 'INV-07' : 'INV-08', facts, shows, ...why);
     }
     if (sut.resident.score !== want.score) {
-      return finding(facts.op.kind === 'reframe' ? 'INV-08' : 'DIFFERENTIAL', facts, `${id}'s retention score is ${sut.resident.score}, should be ${want.score}`);
+      const shows = systemClause(`${id}'s retention score is ${sut.resident.score}`, after(facts, id, { resident: { score: sut.resident.score } }));
+      if (facts.op.kind === 'reframe') {
+        const named = facts.op.scores?.[id];
+        yield stateFinding('INV-08', facts, shows, named === undefined ? referenceClause(`the re-frame did not re-score ${id}: it keeps ${want.score}`) : systemClause(`the re-frame re-scored ${id} to ${named}`, { kind: 'asked', step: facts.step, shape: { kind: 'reframe', scores: { [id]: named } } }));
+      } else yield stateFinding('DIFFERENTIAL', facts, shows, referenceClause(`by the reference's record it is ${want.score}`));
     }
   }
-  return undefined;
-};
+}
 
-const ledger: Check = (facts) => {
-  if (facts.op.kind !== 'callTool' || facts.sutRequest === 'unsupported') return undefined;
+function* ledger(facts: StepFacts): Iterable<Finding> {
+  if (facts.op.kind !== 'callTool' || facts.sutRequest === 'unsupported') return;
   const want = facts.reference.ledger.get(facts.op.signature);
   if (want !== undefined && facts.sutRequest?.requestId !== want.requestId) {
-    return finding('INV-09', facts, `the external request ledger should hold ${want.requestId} for ${facts.op.signature}, holds ${facts.sutRequest === undefined ? 'nothing' : facts.sutRequest.requestId}`);
+    yield stateFinding(
+      'INV-09',
+      facts,
+      systemClause(`the external request ledger holds ${facts.sutRequest === undefined ? 'nothing' : facts.sutRequest.requestId} for ${facts.op.signature}`, { kind: 'ledger', step: facts.step, signature: facts.op.signature, shape: facts.sutRequest === undefined ? null : { requestId: facts.sutRequest.requestId } }),
+      referenceClause(`it must hold ${want.requestId}, recorded at step ${want.step}`),
+    );
   }
-  return undefined;
-};
-
-/** The observation checks, in the order their findings are attributed. */
-const CHECKS: readonly Check[] = [atomicity, residency, tombstones, rejections, loggedCheck, summaries, retention, ledger];
-
-/** Runs every observation check over one step; answers the first finding. */
-export function checkObservations(facts: StepFacts): Finding | undefined {
-  for (const check of CHECKS) {
-    const result = check(facts);
-    if (result !== undefined) return result;
-  }
-  return undefined;
 }
+
+/** A score the system shows differently: the reference can take the system's and go on. */
+const isScore = (finding: Finding): boolean => finding.clauses?.some((c) => c.facts.some((f) => f.kind === 'observed' && f.when === 'after' && typeof (f.shape as { resident?: { score?: unknown } }).resident?.score === 'number')) === true;
+
+/**
+ * The observation checks, in the order their findings are attributed, with how a run may go on past each when
+ * its invariant is not claimed: tombstones, markers, notices, provenance and the ledger are only what the
+ * system shows; scores can be adopted; residency and floors are state the reference would lose step with.
+ */
+const CHECKS: readonly (readonly [Check, (finding: Finding) => Finding['resume']])[] = [
+  [atomicity, (f) => (isScore(f) ? 'adopt-scores' : undefined)],
+  [residency, () => undefined],
+  [tombstones, () => 'continue'],
+  [rejections, () => 'continue'],
+  [loggedCheck, () => 'continue'],
+  [summaries, (f) => (f.invariant === 'INV-14' ? 'adopt-scores' : 'continue')],
+  [retention, (f) => (isScore(f) ? 'adopt-scores' : undefined)],
+  [ledger, () => 'continue'],
+];
+
+/** Runs every observation check over one step: every finding, in attribution order, lazily. */
+export function* checkObservations(facts: StepFacts): Iterable<Finding> {
+  for (const [check, resume] of CHECKS) {
+    for (const result of check(facts)) {
+      const how = resume(result);
+      yield how === undefined ? result : { ...result, resume: how };
+    }
+  }
+}
+

@@ -1,91 +1,192 @@
-import { INVARIANTS, type InvariantId } from '../../model/invariants.ts';
-import type { Outcome } from '../../model/Outcome.ts';
-import { describeOperation, describeOutcome } from './describeOperation.ts';
-import type { Finding } from '../Finding.ts';
-import { sameOutcome } from './normalizeOutcome.ts';
+import type { ClaimOp, LookupOp, RestoreOp, SummarizeOp } from '../../model/Operation.ts';
+import type { Span } from '../../model/Span.ts';
+import { referenceClause, systemClause, type Clause } from '../Clause.ts';
+import { findingOf, type Finding } from '../Finding.ts';
+import { gateOptions } from '../../model/gateOptions.ts';
+import { explainForbidden } from './explainGate.ts';
+import { SpanExplainer } from './explainSpan.ts';
+import { firstDifference } from './firstDifference.ts';
+import { normalizeOutcome, sameOutcome } from './normalizeOutcome.ts';
 import type { StepFacts } from './StepFacts.ts';
-import type { FindingKind } from '../../run/CheckReport.ts';
-
-function finding(invariant: FindingKind, facts: StepFacts, ...reasons: string[]): Finding {
-  const rule = invariant in INVARIANTS ? `${invariant}: ${INVARIANTS[invariant as InvariantId]}.` : `${invariant}: the system's outcome differs from the reference model's for the same state.`;
-  return {
-    invariant,
-    because: [
-      `step ${facts.step}: ${describeOperation(facts.op)}`,
-      `the reference answered: ${describeOutcome(facts.expected)}`,
-      `the system answered: ${describeOutcome(facts.actual)}`,
-      ...reasons,
-      rule,
-    ],
-  };
-}
-
-/** Whether a reframe since the span's derivation was declared ended it (for attributing to INV-08). */
-function derivationLapsed(facts: StepFacts, spanId: string): boolean {
-  const span = facts.reference.span(spanId);
-  return span?.kind === 'derived' && span.derivationFrame !== facts.reference.frameEpoch;
-}
-
-/** Attributes an evicted-where-it-should-not-be outcome to the rule that forbids it. */
-function wrongEviction(facts: StepFacts, spanId: string, mode: string, expected: Outcome | undefined): Finding {
-  const kind = facts.reference.span(spanId)?.kind;
-  if (mode === 'derivable' && kind === 'raw') return finding('INV-06', facts, `${spanId} is a raw observation; raw observations are never derivable`);
-  if (expected?.kind === 'rejected' && expected.reason === 'content-changed') return finding('INV-02', facts, `${spanId} changed since its tombstone was written; the tombstone's digest no longer matches`);
-  if (mode === 'derivable' && derivationLapsed(facts, spanId)) return finding('INV-08', facts, `the task was re-framed since ${spanId}'s derivation was declared, so it is no longer derivable`);
-  const span = facts.reference.span(spanId);
-  const previous = facts.reference.tombstones.get(spanId);
-  if (span !== undefined && previous !== undefined && facts.reference.window.has(spanId) && previous.digest !== facts.reference.spanDigest(span)) {
-    return finding('INV-02', facts, `${spanId} changed since its tombstone was written; re-evicting it must be refused as content-changed`);
-  }
-  if (facts.op.kind === 'compact' && kind === 'raw' && span !== undefined && !facts.reference.hasResolvablePointer(span)) return finding('INV-07', facts, `${spanId} is a raw observation with no resolvable pointer: it sits on the retention floor`);
-  const resident = facts.reference.window.get(spanId);
-  if (facts.op.kind === 'compact' && resident !== undefined && resident.floored) return finding('INV-08', facts, `${spanId} was floored by a re-frame; no policy may evict it`);
-  return finding('INV-03', facts, `${spanId} was not derivable, had no verified backing copy, and loss was not accepted: it must stay`);
-}
+import { answerClauses, answered, observed, outcomeFinding, ruleClause } from './stepClauses.ts';
 
 /**
- * The differential check: the system's outcome against the reference's for the same state, with any
- * disagreement attributed to the invariant that forbids it (DIFFERENTIAL when no single rule does).
+ * The differential check: the system's outcome against the reference's for the same state. The reference has
+ * already taken every allowed choice the system made (spec/SPEC.md §7), so a difference left is one the spec
+ * forbids; it is attributed to the rule that decides the reference's answer (DIFFERENTIAL when no single
+ * invariant does), with reasons computed from what the system answered and what the reference knows.
  */
 export function checkOutcome(facts: StepFacts): Finding | undefined {
   const { op, expected, actual } = facts;
   if (sameOutcome(expected, actual)) return undefined;
+  const deviation = facts.deviations?.find((d) => !d.forced);
+  if (deviation !== undefined) return findingOf(deviation.rule, [...answerClauses(facts), ...deviation.clauses, ruleClause(deviation.rule)]);
+  const explain = new SpanExplainer(facts.reference, facts.step, actual);
   switch (op.kind) {
-    case 'append': case 'edit': case 'restore':
-      if (expected.kind === 'window-full') return finding('INV-13', facts, 'the window had no room; the answer must be window-full with nothing changed');
-      return finding(op.kind === 'restore' ? 'INV-04' : 'DIFFERENTIAL', facts);
-    case 'prune':
-      if (expected.kind === 'rejected' && expected.reason === 'content-changed') {
-        return finding('INV-02', facts, `${op.spanId} changed since its tombstone was written; re-evicting it must be refused as content-changed`);
+    case 'append': case 'edit': case 'restore': case 'summarize':
+      if (expected.kind === 'window-full' && actual.kind !== 'rejected') {
+        return outcomeFinding('INV-13', facts, referenceClause(`the window had no room: ${expected.needed} more tokens were needed with ${expected.used} of ${expected.capacity} in use; the answer must be window-full with nothing changed`));
       }
-      if (actual.kind === 'evicted' && (expected.kind !== 'evicted' || expected.mode !== actual.mode)) {
-        if (expected.kind === 'evicted' && expected.mode !== 'lossy' && actual.mode === 'lossy') return finding('DIFFERENTIAL', facts, 'the span could leave without loss, but the system committed it as lossy');
-        return wrongEviction(facts, op.spanId, actual.mode, expected);
-      }
-      return finding('DIFFERENTIAL', facts);
-    case 'summarize':
-      if (actual.kind === 'summarized' && expected.kind === 'rejected' && expected.reason === 'already-derived') return finding('INV-05', facts, 'a source already carries a provenance marker; re-summarizing it needs an escalation');
-      if (actual.kind === 'summarized' && expected.kind === 'window-full') return finding('INV-13', facts, 'the summary does not fit in the window');
-      return finding('DIFFERENTIAL', facts);
-    case 'compact': {
-      if (actual.kind !== 'compacted' || expected.kind !== 'compacted') return finding('DIFFERENTIAL', facts);
-      const allowed = new Map(expected.evicted.map((e) => [e.spanId, e.mode] as const));
-      const extra = actual.evicted.find((e) => allowed.get(e.spanId) !== e.mode);
-      return extra === undefined ? finding('DIFFERENTIAL', facts) : wrongEviction(facts, extra.spanId, extra.mode, undefined);
-    }
+      if (op.kind === 'restore') return restoreFinding(facts, op, explain);
+      if (op.kind === 'summarize') return summarizeFinding(facts, op, explain);
+      return differential(facts);
     case 'reframe':
-      return finding('INV-08', facts, 'a re-frame must end derivations of the old frame and floor the spans whose derivability flipped');
-    case 'lookup': {
-      const seen = facts.reference.isKnown(op.spanId);
-      return finding('INV-04', facts, seen && actual.kind === 'absent' ? `${op.spanId} was seen in this episode; "absent" tells the model it never existed` : 'resident, recoverable, derivable, tombstoned and never-seen are distinct answers');
-    }
+      return reframeFinding(facts);
+    case 'lookup':
+      return lookupFinding(facts, op, explain);
     case 'claim':
-      return finding('INV-10', facts, 'only resident or recoverable raw spans substantiate; a tombstone is a gap, a summary is derived-only');
-    case 'callTool':
-      return finding('INV-09', facts, 'the request ledger outside the window decides duplicates, whatever the window still holds');
+      return claimFinding(facts, op, explain);
+    case 'callTool': {
+      const original = facts.reference.ledger.get(op.signature);
+      const first = original === undefined || original.step === facts.step;
+      return outcomeFinding(
+        'INV-09',
+        facts,
+        first
+          ? systemClause(`${op.signature} was never called before in this episode`, { kind: 'never-answered', from: 1, to: facts.step - 1, shape: { kind: 'executed', signature: op.signature } })
+          : systemClause(`${op.signature} was already executed at step ${original.step} (request ${original.requestId})`, answered(original.step, { kind: 'executed', signature: op.signature })),
+        referenceClause('the request ledger outside the window decides duplicates, whatever the window still holds'),
+      );
+    }
     case 'setVersion':
-      return finding('INV-11', facts);
-    case 'persist': case 'rotate':
-      return finding('DIFFERENTIAL', facts);
+      return outcomeFinding('INV-11', facts);
+    case 'compact':
+      return compactFinding(facts, explain) ?? differential(facts);
+    default:
+      return differential(facts);
   }
+}
+
+/** A span the system's compaction evicted that was no candidate (its base score is not below the threshold). */
+function compactFinding(facts: StepFacts, explain: SpanExplainer): Finding | undefined {
+  const { op, expected, actual } = facts;
+  if (op.kind !== 'compact' || expected.kind !== 'compacted' || actual.kind !== 'compacted') return undefined;
+  const extra = actual.evicted.find((e) => !expected.evicted.some((x) => x.spanId === e.spanId) && facts.reference.window.has(e.spanId));
+  const span = extra === undefined ? undefined : facts.reference.window.get(extra.spanId);
+  if (extra === undefined || span === undefined) return undefined;
+  const forbidden = gateOptions(facts.reference, span, false, 'compact').find((o) => !o.allowed && o.decision.kind === 'evict' && o.decision.mode === extra.mode);
+  if (forbidden !== undefined && !forbidden.allowed && forbidden.rule !== undefined) {
+    return outcomeFinding(forbidden.rule, facts, ...explainForbidden(explain, span, forbidden, 'compact', op, facts.step));
+  }
+  return outcomeFinding('DIFFERENTIAL', facts, referenceClause(`${span.id}'s base score ${span.score} is not below the threshold ${op.threshold}: the policy may not evict it`));
+}
+
+/** No invariant decides: name the first field where the answers differ. */
+function differential(facts: StepFacts): Finding {
+  const difference = firstDifference(normalizeOutcome(facts.expected), normalizeOutcome(facts.actual), 'outcome');
+  return outcomeFinding('DIFFERENTIAL', facts, ...(difference === undefined ? [] : [referenceClause(`first difference: ${difference.path} is ${difference.left} in the reference and ${difference.right} in the system`)]));
+}
+
+function summarizeFinding(facts: StepFacts, op: SummarizeOp, explain: SpanExplainer): Finding {
+  const { expected, actual } = facts;
+  if (actual.kind !== 'summarized' || expected.kind !== 'rejected') return differential(facts);
+  if (expected.reason === 'already-derived') {
+    const created = explain.history.created(expected.spanId);
+    return outcomeFinding(
+      'INV-05',
+      facts,
+      systemClause(`${expected.spanId} already carries a provenance marker (summary written at step ${created?.step ?? '?'}), and the directive does not escalate`, ...(created ? [created.fact] : []), { kind: 'asked', step: facts.step, shape: { kind: 'summarize', escalate: { $not: true } } }),
+    );
+  }
+  const gone = op.sourceIds.find((id) => !facts.reference.window.has(id));
+  return outcomeFinding('DIFFERENTIAL', facts, ...(gone === undefined ? [] : [explain.left(gone, `source ${gone}`), referenceClause('a model summarizes what it sees: every source must be resident')]));
+}
+
+function restoreFinding(facts: StepFacts, op: RestoreOp, explain: SpanExplainer): Finding {
+  const { expected } = facts;
+  const span = facts.reference.span(op.spanId) as Span;
+  if (expected.kind === 'restored') return outcomeFinding('INV-04', facts, ...explain.lossless(span), referenceClause(`${op.spanId} is recoverable, so it can be restored`));
+  if (expected.kind === 'rejected') return outcomeFinding('INV-04', facts, ...lostReasons(facts, op.spanId, explain), referenceClause(`only a recoverable span is restored`));
+  return differential(facts);
+}
+
+function reframeFinding(facts: StepFacts): Finding {
+  const { expected, actual } = facts;
+  if (expected.kind !== 'reframed' || actual.kind !== 'reframed') return outcomeFinding('INV-08', facts);
+  const missing = expected.floored.filter((id) => !actual.floored.includes(id));
+  const extra = actual.floored.filter((id) => !expected.floored.includes(id));
+  const reasons: Clause[] = [];
+  if (missing.length > 0) reasons.push(referenceClause(`${missing.join(', ')} ${missing.length === 1 ? 'was' : 'were'} derivable before this re-frame and ${missing.length === 1 ? 'has' : 'have'} no resolvable pointer: floored`));
+  if (extra.length > 0) reasons.push(referenceClause(`${extra.join(', ')} must not be floored: not derivable before this re-frame, still derivable after it, or backed by a resolvable pointer`));
+  if (reasons.length === 0) reasons.push(referenceClause('a re-frame ends the old frame\'s derivations and keeps only those it re-declares over resident sources'));
+  return outcomeFinding('INV-08', facts, ...reasons);
+}
+
+/** Why a seen, evicted span is known lost now (its tombstone, and what happened since). */
+function lostReasons(facts: StepFacts, id: string, explain: SpanExplainer): Clause[] {
+  const answer = facts.reference.lookup(id);
+  const eviction = explain.history.lastEviction(id);
+  if (answer.kind === 'resident') return [systemClause(`${id} is resident`, observed(facts.step, 'before', id, { resident: { id } }))];
+  if (answer.kind !== 'tombstoned' || eviction === undefined) return [referenceClause(`by the reference's record ${id} is ${answer.kind}`)];
+  const evicted = systemClause(`${id} was evicted as ${eviction.mode} at step ${eviction.step}`, eviction.fact);
+  switch (answer.why) {
+    case 'lossy':
+      return [evicted, referenceClause('a lossy commitment keeps the digest, never the content')];
+    case 'expired': {
+      const rotated = explain.history.expiredAfter(id, eviction.step);
+      return [evicted, rotated === undefined ? referenceClause('its backing copy is no longer readable') : systemClause(`its backing copy expired in the rotation at step ${rotated.step}`, rotated.fact)];
+    }
+    case 'reframed': {
+      const reframe = explain.history.reframeAfter(eviction.step);
+      return [evicted, reframe === undefined ? referenceClause('the task was re-framed since') : systemClause(`the task was re-framed at step ${reframe.step}: what was derivable under the old frame is retrievable-only now, and there is no copy`, reframe.fact)];
+    }
+    case 'sources-lost': {
+      const source = facts.reference.tombstones.get(id)?.derivationChain.find((s) => !facts.reference.window.has(s));
+      return [evicted, source === undefined ? referenceClause('one of its sources is lost') : explain.left(source, `its source ${source}`)];
+    }
+  }
+}
+
+/** A lookup, attributed by the rule that decides the reference's answer. */
+function lookupFinding(facts: StepFacts, op: LookupOp, explain: SpanExplainer): Finding {
+  const { expected, actual } = facts;
+  const id = op.spanId;
+  if (expected.kind === 'absent') {
+    return outcomeFinding(
+      'INV-04',
+      facts,
+      systemClause(`${id} was never appended or summarized in this episode`, { kind: 'never-answered', from: 1, to: facts.step - 1, shape: { kind: 'appended', spanId: id } }, { kind: 'never-answered', from: 1, to: facts.step - 1, shape: { kind: 'summarized', summaryId: id } }),
+      referenceClause('only an id never seen is absent'),
+    );
+  }
+  if (actual.kind === 'absent') {
+    const created = explain.history.created(id);
+    return outcomeFinding('INV-04', facts, ...(created ? [systemClause(`${id} was ${created.by === 'append' ? 'appended' : 'written'} at step ${created.step}`, created.fact)] : []), referenceClause(`"absent" tells the model ${id} never existed`));
+  }
+  // The system still treats it as derivable (or lost for another reason): the re-frame rule is what it missed.
+  if (expected.kind === 'tombstoned' && expected.why === 'reframed' && (actual.kind === 'derivable' || actual.kind === 'tombstoned')) return outcomeFinding('INV-08', facts, ...lostReasons(facts, id, explain));
+  if (expected.kind === 'recoverable' && actual.kind === 'recoverable') {
+    return outcomeFinding('INV-03', facts, systemClause(`the system's recoverable copy of ${id} is not the content that was evicted`, answered(facts.step, { kind: 'recoverable', spanId: id, content: actual.content })), referenceClause('a backing copy must be byte-identical (D-05)'));
+  }
+  if (expected.kind === 'recoverable') {
+    const span = facts.reference.span(id) as Span;
+    const eviction = explain.history.lastEviction(id);
+    return outcomeFinding('INV-04', facts, ...(eviction ? [systemClause(`${id} was evicted reversibly at step ${eviction.step}`, eviction.fact)] : []), ...copyLive(facts, span, explain, eviction?.step));
+  }
+  if (expected.kind === 'tombstoned') return outcomeFinding('INV-04', facts, ...lostReasons(facts, id, explain), referenceClause('a known loss answers tombstoned, with why'));
+  if (expected.kind === 'resident') return outcomeFinding('INV-04', facts, systemClause(`${id} is resident`, observed(facts.step, 'before', id, { resident: { id } })));
+  return outcomeFinding('INV-04', facts, referenceClause('resident, recoverable, derivable, tombstoned and never-seen are distinct answers'));
+}
+
+function copyLive(facts: StepFacts, span: Span, explain: SpanExplainer, since: number | undefined): Clause[] {
+  const handle = facts.reference.tombstones.get(span.id)?.handle;
+  if (handle === undefined || since === undefined) return [referenceClause(`by the reference's record, ${span.id}'s backing copy still reads present`)];
+  return [systemClause(`no rotation since expired its copy`, explain.history.neverSince(since, { kind: 'rotated', expired: [span.id] }))];
+}
+
+/**
+ * A claim: INV-10 decides every verdict (a tombstone is a gap, never evidence), whatever made the span lost;
+ * the system's answer alone cannot tell whether it also missed a re-frame.
+ */
+function claimFinding(facts: StepFacts, op: ClaimOp, explain: SpanExplainer): Finding {
+  const { expected } = facts;
+  if (expected.kind === 'gap') {
+    const decisive = expected.lostIds[0] as string;
+    return outcomeFinding('INV-10', facts, ...lostReasons(facts, decisive, explain), referenceClause(`a claim resting on a lost span is a gap (D-01)`));
+  }
+  const reasons: Clause[] = [];
+  if (expected.kind === 'unfounded') reasons.push(referenceClause(`${expected.unknownIds.join(', ')} ${expected.unknownIds.length === 1 ? 'was' : 'were'} never seen: the claim is unfounded`));
+  if (expected.kind === 'derived-only') reasons.push(referenceClause(`${expected.derivedIds.join(', ')} ${expected.derivedIds.length === 1 ? 'is' : 'are'} supported only by summaries or derived spans: lower-trust evidence`));
+  if (expected.kind === 'substantiated') reasons.push(referenceClause(`every id of the claim (${op.requiredIds.join(', ')}) is a resident or recoverable raw span`));
+  return outcomeFinding('INV-10', facts, ...reasons);
 }

@@ -1,13 +1,18 @@
 import type { PruningSystem } from '../../adapters/Adapter.ts';
+import { referenceClause, systemClause } from '../../check/Clause.ts';
 import { checkObservations } from '../../check/runtime/checkObservations.ts';
 import { checkOutcome } from '../../check/runtime/checkOutcome.ts';
 import { describeOperation } from '../../check/runtime/describeOperation.ts';
-import type { Finding } from '../../check/Finding.ts';
+import { exercisedBy } from '../../check/runtime/exercisedBy.ts';
+import { FollowSystem } from '../../check/runtime/FollowSystem.ts';
+import { findingOf, type Finding } from '../../check/Finding.ts';
 import type { StepFacts } from '../../check/runtime/StepFacts.ts';
+import { ruleClause } from '../../check/runtime/stepClauses.ts';
 import { idsNamedBy, idsNamedByOutcome } from '../../check/runtime/touchedIds.ts';
 import { validateObservations, validateOutcome } from '../../check/runtime/validateOutcome.ts';
 import type { EpisodeState } from '../../gen/runtime/EpisodeState.ts';
 import { situationsOf, type Situation } from '../../gen/runtime/situations.ts';
+import type { InvariantId } from '../../model/invariants.ts';
 import type { Operation } from '../../model/Operation.ts';
 import type { Outcome, RequestRecord } from '../../model/Outcome.ts';
 import type { SpanObservation } from '../../model/ReferenceRuntime.ts';
@@ -16,6 +21,13 @@ import { withTimeout, TimeoutError } from '../withTimeout.ts';
 
 /** What the system answered at one step; an operation that threw is recorded as an adapter error. */
 export type RecordedOutcome = Outcome | { readonly kind: 'adapter-error'; readonly message: string };
+
+/** A finding on an invariant the adapter does not claim: where, and whether the run went on past it. */
+export interface UnclaimedFinding {
+  readonly invariant: FindingKind;
+  readonly step: number;
+  readonly resumed: boolean;
+}
 
 /** The engine's own timer, or an adapter's error that says it is a timeout (a protocol client's `TIMEOUT`). */
 function isTimeout(error: unknown): boolean {
@@ -29,16 +41,30 @@ function normalizeObservation(o: SpanObservation): SpanObservation {
   return { spanId: o.spanId, resident: o.resident ?? undefined, index: o.index ?? undefined, tombstone: o.tombstone ?? undefined };
 }
 
+/** Queries and world events whose divergence leaves the reference's state as the system's: a run goes on past them. */
+const QUERY_LIKE: ReadonlySet<Operation['kind']> = new Set(['lookup', 'claim', 'callTool', 'setVersion']);
+
 /**
- * Drives one episode: each operation goes to the reference and to the system under test, both are observed
- * around it (only the ids the step touches), and the checkers judge the step. The first finding ends the run.
+ * Drives one episode: each operation goes to the system under test, then to the reference, which takes every
+ * choice the system made where spec/SPEC.md §7 allows it (so both stay in lock-step); both are observed around
+ * it (only the ids the step touches), and the checkers judge the step. The first finding on a claimed invariant
+ * ends the run. A finding on an invariant the adapter does not claim is recorded; the run goes on where the
+ * reference can follow the system (its own choice forced on the reference, a query, a difference only in what
+ * the system shows, a retention score), and is cut short otherwise.
  */
 export class EpisodeDriver {
   readonly trace: Operation[] = [];
   readonly outcomes: RecordedOutcome[] = [];
+  /** The system's observations after each step (of the ids it touched). */
+  readonly observations: ReadonlyMap<string, SpanObservation>[] = [];
   readonly situations = new Set<Situation>();
-  /** Set when a finding concerns an invariant the adapter does not claim: the rest of the episode is skipped. */
-  stopped = false;
+  /** How many operations of this run exercised each invariant's checks. */
+  readonly exercised = new Map<InvariantId, number>();
+  readonly unclaimed: UnclaimedFinding[] = [];
+  /** Choices the system made differently from the reference that the spec allows, adopted by the reference. */
+  adopted = 0;
+  /** Set when the reference could not follow the system past a finding on an unclaimed invariant. */
+  cutShort: UnclaimedFinding | undefined;
 
   constructor(
     readonly state: EpisodeState,
@@ -46,6 +72,11 @@ export class EpisodeDriver {
     private readonly claims: (invariant: FindingKind) => boolean,
     private readonly opTimeoutMs: number,
   ) {}
+
+  /** Whether the rest of the episode is skipped (the run was cut short). */
+  get stopped(): boolean {
+    return this.cutShort !== undefined;
+  }
 
   private fail(invariant: FindingKind, ...because: string[]): Finding {
     return { invariant, because: [`step ${this.trace.length}: ${describeOperation(this.trace.at(-1) as Operation)}`, ...because] };
@@ -72,26 +103,38 @@ export class EpisodeDriver {
 
   /** Runs one step; answers a finding the adapter claims, or undefined. */
   async step(op: Operation): Promise<Finding | undefined> {
+    const reference = this.state.reference;
     const named = [...new Set(idsNamedBy(op))];
-    const refBefore = new Map(named.map((id) => [id, this.state.reference.observe(id)]));
+    const refBefore = new Map(named.map((id) => [id, reference.observe(id)]));
     this.trace.push(op);
+    const step = this.trace.length;
     const sutBefore = await this.observe(named, 'before');
     if (!(sutBefore instanceof Map)) return this.record({ kind: 'adapter-error', message: 'observe failed' }, sutBefore);
 
-    const expected = this.state.reference.apply(op);
-    for (const situation of situationsOf(op, expected, this.state)) this.situations.add(situation);
     let actual: Outcome;
     try {
       actual = await withTimeout(Promise.resolve(this.system.apply(op)), this.opTimeoutMs, 'apply');
     } catch (error: unknown) {
+      const expected = reference.apply(op);
       const message = error instanceof Error ? error.message : String(error);
       if (expected.kind === 'window-full' && !isTimeout(error)) {
-        return this.record({ kind: 'adapter-error', message }, this.fail('INV-13', `the window was full; the reference answered window-full, the system threw: ${message}`, 'INV-13: at capacity, answer "window full", never crash.'));
+        const clauses = [
+          { about: 'step' as const, text: `step ${step}: ${describeOperation(op)}`, facts: [] },
+          referenceClause(`the window was full: the reference answered window-full (needed ${expected.needed}, used ${expected.used} of ${expected.capacity})`),
+          systemClause(`the system threw: ${message}`, { kind: 'answered', step, shape: { kind: 'adapter-error' } }),
+          ruleClause('INV-13'),
+        ];
+        return this.record({ kind: 'adapter-error', message }, findingOf('INV-13', clauses));
       }
       return this.record({ kind: 'adapter-error', message }, this.adapterFailure(error, 'apply'));
     }
     const malformed = validateOutcome(actual);
     if (malformed !== undefined) return this.record({ kind: 'adapter-error', message: malformed }, this.fail('ADAPTER-ERROR', `malformed outcome: ${malformed}`));
+
+    const follow = new FollowSystem(actual, reference, op, this.claims);
+    const expected = reference.apply(op, follow);
+    this.adopted += follow.adopted;
+    for (const situation of situationsOf(op, expected, this.state)) this.situations.add(situation);
 
     const after = [...new Set([...named, ...idsNamedByOutcome(expected), ...idsNamedByOutcome(actual)])];
     const sutAfter = await this.observe(after, 'after');
@@ -105,25 +148,58 @@ export class EpisodeDriver {
       }
     }
     const facts: StepFacts = {
-      step: this.trace.length,
+      step,
       op,
       expected,
       actual,
       refBefore,
-      refAfter: new Map(after.map((id) => [id, this.state.reference.observe(id)])),
+      refAfter: new Map(after.map((id) => [id, reference.observe(id)])),
       sutBefore,
       sutAfter,
       sutRequest: sutRequest ?? undefined,
-      reference: this.state.reference,
+      reference,
+      deviations: follow.deviations,
     };
     this.state.note(op, expected);
-    return this.record(actual, checkOutcome(facts) ?? checkObservations(facts));
+    for (const d of follow.deviations) if (d.forced) this.unclaimed.push({ invariant: d.rule, step, resumed: true });
+
+    const onOutcome = checkOutcome(facts);
+    const found = onOutcome === undefined ? undefined : this.judge(onOutcome, QUERY_LIKE.has(op.kind) ? 'continue' : undefined);
+    if (found !== undefined || this.stopped) return this.record(actual, found, sutAfter);
+    for (const finding of checkObservations(facts)) {
+      const claimed = this.judge(finding, finding.resume);
+      if (claimed !== undefined || this.stopped) return this.record(actual, claimed, sutAfter);
+      if (finding.resume === 'adopt-scores') this.adoptScores(facts);
+    }
+    for (const invariant of exercisedBy(op, expected, refBefore, reference)) this.exercised.set(invariant, (this.exercised.get(invariant) ?? 0) + 1);
+    return this.record(actual, undefined, sutAfter);
   }
 
-  private record(outcome: RecordedOutcome, finding: Finding | undefined): Finding | undefined {
+  /** A claimed finding is answered; an unclaimed one is recorded, and cuts the run short unless it can resume. */
+  private judge(finding: Finding, resume: Finding['resume']): Finding | undefined {
+    if (this.claims(finding.invariant)) return finding;
+    const record: UnclaimedFinding = { invariant: finding.invariant, step: this.trace.length, resumed: resume !== undefined };
+    this.unclaimed.push(record);
+    if (resume === undefined) this.cutShort = record;
+    return undefined;
+  }
+
+  /** The reference takes the retention scores the system shows for the touched spans. */
+  private adoptScores(facts: StepFacts): void {
+    for (const [id, sut] of facts.sutAfter) {
+      const span = facts.reference.window.get(id);
+      if (span !== undefined && sut.resident !== undefined && typeof sut.resident.score === 'number') span.score = sut.resident.score;
+    }
+  }
+
+  private record(outcome: RecordedOutcome, finding: Finding | undefined, observed: ReadonlyMap<string, SpanObservation> = new Map()): Finding | undefined {
     this.outcomes.push(outcome);
+    this.observations.push(observed);
     if (finding === undefined || this.claims(finding.invariant)) return finding;
-    this.stopped = true;
+    // An adapter-level finding is always claimed; an unclaimed INV-13 throw leaves the system's state unknown.
+    const record: UnclaimedFinding = { invariant: finding.invariant, step: this.trace.length, resumed: false };
+    this.unclaimed.push(record);
+    this.cutShort = record;
     return undefined;
   }
 }

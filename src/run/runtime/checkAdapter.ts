@@ -3,14 +3,14 @@ import fc from 'fast-check';
 import type { Adapter, PruningSystem } from '../../adapters/Adapter.ts';
 import { EpisodeState } from '../../gen/runtime/EpisodeState.ts';
 import { configArbitrary, swarmArbitrary } from '../../gen/runtime/episodeArbitraries.ts';
-import { SITUATION_NAMES, applicableSituations, type Situation } from '../../gen/runtime/situations.ts';
 import { templateArbitrary } from '../../gen/runtime/templateArbitrary.ts';
-import { INVARIANT_IDS, RUNTIME_INVARIANT_IDS, type InvariantId } from '../../model/invariants.ts';
+import { RUNTIME_INVARIANT_IDS } from '../../model/invariants.ts';
 import type { RuntimeConfig } from '../../model/ReferenceRuntime.ts';
 import { SPEC_VERSION } from '../../model/specVersion.ts';
 import type { CheckOptions } from '../CheckOptions.ts';
-import type { CheckReport, Counterexample, FindingKind, InvariantResult, Verdict } from '../CheckReport.ts';
+import type { CheckReport, Counterexample, FindingKind, Verdict } from '../CheckReport.ts';
 import { EpisodeDriver } from './EpisodeDriver.ts';
+import { EvidenceTally } from './EvidenceTally.ts';
 import { FindingError } from '../FindingError.ts';
 import { StepCommand, type RunModel } from './StepCommand.ts';
 import { PRUNECHECK_VERSION } from '../version.ts';
@@ -49,10 +49,9 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
   const adapterRef = options.adapterRef ?? adapter.name;
   const claims = claimsOf(adapter);
   const supported = adapter.capabilities.operations;
-  const counts = Object.fromEntries(SITUATION_NAMES.map((s) => [s, 0])) as Record<Situation, number>;
+  const tally = new EvidenceTally(adapter);
   const started = Date.now();
   let opsChecked = 0;
-  let runsDone = 0;
   let failed = false;
   let firstWritten: string | undefined;
 
@@ -76,11 +75,12 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
     outcomes: error.outcomes,
     step: error.trace.length,
     because: error.finding.because,
+    ...(error.finding.clauses === undefined ? {} : { clauses: error.finding.clauses }),
     replay: replayCommand(file),
     traceHash: traceHash(error.trace),
   });
 
-  function baseOf(runsCounted: number): Omit<CheckReport, 'verdict' | 'invariants' | 'violations'> {
+  function baseOf(): Omit<CheckReport, 'verdict' | 'invariants' | 'violations'> {
     const durationMs = Math.max(1, Date.now() - started);
     return {
       adapter: adapter.name,
@@ -88,11 +88,12 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
       prunecheckVersion: PRUNECHECK_VERSION,
       specVersion: SPEC_VERSION,
       seed,
-      runs: runsCounted,
+      runs: tally.runs,
       opsChecked,
       opsPerSecond: Math.round((opsChecked / durationMs) * 1000),
       durationMs,
-      situations: counts,
+      situations: tally.situations,
+      evidence: tally.evidence(),
     };
   }
 
@@ -105,8 +106,8 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
     return {
       ...base,
       verdict,
-      invariants: statuses(adapter, error.finding.invariant, verdict),
-      violations: [{ invariant: error.finding.invariant, step: error.trace.length, because: error.finding.because, replay: replayCommand(file), counterexample: file, traceLength: error.trace.length }],
+      invariants: tally.statuses(verdict, error.finding.invariant),
+      violations: [{ invariant: error.finding.invariant, step: error.trace.length, because: error.finding.because, ...(error.finding.clauses === undefined ? {} : { clauses: error.finding.clauses }), replay: replayCommand(file), counterexample: file, traceLength: error.trace.length }],
       ...(verdict === 'violation' ? {} : { error: error.finding.because.join(' ') }),
     };
   }
@@ -128,7 +129,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
       const driver = new EpisodeDriver(new EpisodeState(config), system, claims, opTimeoutMs);
       try {
         await fc.asyncModelRun(() => ({ model: { driver, enabled } satisfies RunModel, real: system }), commands);
-        if (!failed) for (const situation of driver.situations) counts[situation] += 1;
+        if (!failed) tally.add(driver);
       } catch (error: unknown) {
         if (error instanceof FindingError) {
           if (!failed) saveFirst(error);
@@ -137,10 +138,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
         throw error;
       } finally {
         opsChecked += driver.trace.length;
-        if (!failed) {
-          runsDone += 1;
-          options.onProgress?.({ adapter: adapter.name, runsDone, runsTotal: runs, opsChecked, elapsedMs: Date.now() - started, violations: 0 });
-        }
+        if (!failed) options.onProgress?.({ adapter: adapter.name, runsDone: tally.runs, runsTotal: runs, opsChecked, elapsedMs: Date.now() - started, violations: 0 });
         await Promise.resolve(system.close?.()).catch(() => undefined);
       }
     },
@@ -165,27 +163,19 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
     numRuns: runs,
     ...(options.timeLimitSeconds === undefined ? {} : { interruptAfterTimeLimit: options.timeLimitSeconds * 1000, markInterruptAsFailure: false }),
   });
-  const base = { ...baseOf(runsDone), examplesRun: examples.map((e) => e.name) };
+  const base = { ...baseOf(), examplesRun: examples.map((e) => e.name) };
 
   if (details.failed) {
     const error = details.errorInstance;
     if (!(error instanceof FindingError)) {
-      return { ...base, verdict: 'error', invariants: statuses(adapter, undefined, 'error'), violations: [], error: `the harness failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` };
+      return { ...base, verdict: 'error', invariants: tally.statuses('error', undefined, 'the harness failed'), violations: [], error: `the harness failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` };
     }
     return failure(error, details.counterexamplePath ?? '', base);
   }
   if (exampleFailure !== undefined) return failure(exampleFailure.error, exampleFailure.name, base);
-  const unreached = applicableSituations(supported).filter((s) => counts[s] === 0);
-  if (unreached.length > 0 && !details.interrupted) {
-    return { ...base, verdict: 'unknown', invariants: statuses(adapter, undefined, 'unknown'), violations: [], error: `no violation, but ${runsDone} runs never reached: ${unreached.join(', ')}; raise --runs (seed ${seed})` };
+  const gaps = tally.gaps(seed);
+  if (gaps.length > 0) {
+    return { ...base, verdict: 'unknown', invariants: tally.statuses('unknown', undefined, `no violation, but the evidence is too thin for a verdict: ${gaps[0] ?? ''}`), violations: [], error: `no violation, but the evidence is too thin for a verdict: ${gaps.join('; ')}` };
   }
-  return { ...base, verdict: 'conformant', invariants: statuses(adapter, undefined, 'conformant'), violations: [] };
-}
-
-function statuses(adapter: Adapter, violated: FindingKind | undefined, verdict: Verdict): InvariantResult[] {
-  const claimed = new Set<InvariantId>(adapter.capabilities.invariants);
-  return INVARIANT_IDS.map((invariant) => ({
-    invariant,
-    status: !claimed.has(invariant) ? 'not-claimed' : invariant === violated ? 'violated' : verdict === 'conformant' ? 'passed' : 'inconclusive',
-  }));
+  return { ...base, verdict: 'conformant', invariants: tally.statuses('conformant'), violations: [] };
 }

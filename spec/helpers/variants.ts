@@ -1,0 +1,33 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import type { Adapter } from '../../src/adapters/Adapter.ts';
+import { VARIANT_CHOICES } from '../../src/adapters/variants/index.ts';
+import { checkAdapter } from '../../src/run/runtime/checkAdapter.ts';
+
+/** The seeds every legal variant is checked with, each at the default 300 runs. */
+export const VARIANT_SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
+
+/**
+ * One test per variant: `conformant` at each of `VARIANT_SEEDS` × 300 runs (the recorded incident scenarios run
+ * with the first seed only: they are the same every time). `adopts` asserts the engine really took the
+ * variant's own choices (else the test could pass without exercising anything).
+ */
+export function itIsConformant(variants: readonly Adapter[], adopts: (name: string) => boolean): void {
+  const outDir = mkdtempSync(join(tmpdir(), 'prunecheck-variants-'));
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+  it.each(variants.map((adapter) => [VARIANT_CHOICES[adapter.name] ?? '?', adapter.name, adapter] as const))(
+    '%s %s is conformant at 20 seeds × 300 runs',
+    async (_choice, name, adapter) => {
+      let adopted = 0;
+      for (const seed of VARIANT_SEEDS) {
+        const report = await checkAdapter(adapter, { seed, outDir, examples: seed === VARIANT_SEEDS[0] });
+        expect(report.verdict, `${name} at seed ${seed}: ${report.error ?? ''} ${report.violations.map((v) => v.because.join(' / ')).join('\n')}`).toBe('conformant');
+        adopted += report.evidence?.choicesAdopted ?? 0;
+      }
+      if (adopts(name)) expect(adopted, `${name}: the reference adopted none of its choices`).toBeGreaterThan(0);
+    },
+    300_000,
+  );
+}

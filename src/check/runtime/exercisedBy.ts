@@ -1,0 +1,54 @@
+import type { InvariantId } from '../../model/invariants.ts';
+import type { Operation } from '../../model/Operation.ts';
+import type { Outcome } from '../../model/Outcome.ts';
+import type { ReferenceRuntime, SpanObservation } from '../../model/ReferenceRuntime.ts';
+
+/**
+ * The invariants whose checks had something to judge at this step: what "operations checked" counts per
+ * invariant in a report. `outcome` is the reference's (adopted) answer, `before` its observations of the
+ * touched ids before the step, `rt` the reference after it.
+ */
+export function exercisedBy(op: Operation, outcome: Outcome, before: ReadonlyMap<string, SpanObservation>, rt: ReferenceRuntime): InvariantId[] {
+  const found = new Set<InvariantId>();
+  const evicted = outcome.kind === 'evicted' ? [outcome.spanId] : outcome.kind === 'compacted' ? outcome.evicted.map((e) => e.spanId) : [];
+  if (evicted.length > 0) {
+    found.add('INV-01').add('INV-11');
+    if (evicted.some((id) => rt.span(id)?.kind === 'summary')) found.add('INV-05');
+  }
+  if (outcome.kind === 'rejected') found.add('INV-12').add('INV-15');
+  if (outcome.kind === 'window-full') found.add('INV-13').add('INV-15');
+  switch (op.kind) {
+    case 'prune': {
+      const resident = before.get(op.spanId)?.resident;
+      if (resident === undefined) break;
+      found.add('INV-03').add('INV-12');
+      if (resident.kind === 'raw') found.add('INV-06');
+      if (resident.kind === 'derived' && rt.frameEpoch > 0) found.add('INV-08');
+      if (before.get(op.spanId)?.tombstone !== undefined) found.add('INV-02');
+      break;
+    }
+    case 'compact':
+      if (outcome.kind !== 'compacted') break;
+      for (const id of [...outcome.evicted.map((e) => e.spanId), ...outcome.refused]) {
+        found.add('INV-03');
+        const kind = rt.span(id)?.kind;
+        if (kind === 'raw') found.add('INV-06').add('INV-07');
+        if (kind === 'derived' && rt.frameEpoch > 0) found.add('INV-08');
+      }
+      break;
+    case 'summarize':
+      found.add('INV-05');
+      if (outcome.kind === 'summarized') found.add('INV-11').add('INV-14');
+      break;
+    case 'reframe': found.add('INV-08'); break;
+    case 'lookup': case 'restore':
+      found.add('INV-04');
+      if (rt.frameEpoch > 0 && rt.span(op.spanId)?.kind === 'derived') found.add('INV-08');
+      break;
+    case 'claim': found.add('INV-10'); break;
+    case 'callTool': found.add('INV-09'); break;
+    case 'setVersion': found.add('INV-11'); break;
+    default: break;
+  }
+  return [...found];
+}

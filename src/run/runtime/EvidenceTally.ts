@@ -1,0 +1,72 @@
+import type { Adapter } from '../../adapters/Adapter.ts';
+import { applicableSituations, SITUATION_NAMES, type Situation } from '../../gen/runtime/situations.ts';
+import { INVARIANT_IDS, type InvariantId } from '../../model/invariants.ts';
+import type { Evidence, FindingKind, InvariantResult, Verdict } from '../CheckReport.ts';
+import type { EpisodeDriver } from './EpisodeDriver.ts';
+
+/**
+ * What the generated runs of one check saw, and whether it is enough for a `conformant` verdict (spec/ADAPTER.md
+ * §6): every applicable dangerous situation reached, and every claimed invariant judged, over complete runs, and
+ * at least half the runs complete. A run cut short (the reference could not follow the system past a finding on
+ * an invariant it does not claim) counts as run, never as evidence.
+ */
+export class EvidenceTally {
+  runs = 0;
+  runsComplete = 0;
+  runsCutShort = 0;
+  choicesAdopted = 0;
+  readonly situations = Object.fromEntries(SITUATION_NAMES.map((s) => [s, 0])) as Record<Situation, number>;
+  readonly checked = new Map<InvariantId, number>();
+  private readonly unclaimed: Record<string, { resumed: number; cutShort: number }> = {};
+
+  constructor(private readonly adapter: Adapter) {}
+
+  /** Counts one finished generated run. */
+  add(driver: EpisodeDriver): void {
+    this.runs += 1;
+    this.choicesAdopted += driver.adopted;
+    for (const finding of driver.unclaimed) {
+      const entry = (this.unclaimed[finding.invariant] ??= { resumed: 0, cutShort: 0 });
+      if (finding.resumed) entry.resumed += 1;
+      else entry.cutShort += 1;
+    }
+    if (driver.cutShort !== undefined) {
+      this.runsCutShort += 1;
+      return;
+    }
+    this.runsComplete += 1;
+    for (const situation of driver.situations) this.situations[situation] += 1;
+    for (const [invariant, count] of driver.exercised) this.checked.set(invariant, (this.checked.get(invariant) ?? 0) + count);
+  }
+
+  evidence(): Evidence {
+    return { runsComplete: this.runsComplete, runsCutShort: this.runsCutShort, unclaimed: this.unclaimed, choicesAdopted: this.choicesAdopted };
+  }
+
+  /** Why the evidence is too thin for `conformant`, with the numbers; empty when it is enough. */
+  gaps(seed: number): string[] {
+    const gaps: string[] = [];
+    const { adapter } = this;
+    if (this.runsComplete * 2 < this.runs) {
+      const by = Object.entries(this.unclaimed).filter(([, e]) => e.cutShort > 0).map(([id, e]) => `${id} ×${e.cutShort}`);
+      gaps.push(`${this.runsCutShort} of ${this.runs} runs were cut short by findings on invariants ${adapter.name} does not claim (${by.join(', ')}); claim them, or fix what they find`);
+    }
+    const unreached = applicableSituations(adapter.capabilities.operations).filter((s) => this.situations[s] === 0);
+    if (unreached.length > 0) gaps.push(`${this.runsComplete} complete runs never reached: ${unreached.join(', ')}; raise --runs (seed ${seed})`);
+    const unjudged = adapter.capabilities.invariants.filter((id) => (this.checked.get(id) ?? 0) === 0);
+    if (unjudged.length > 0) gaps.push(`no operation of a complete run exercised the claimed ${unjudged.join(', ')}; raise --runs, or check the operations the adapter supports`);
+    return gaps;
+  }
+
+  /** Each invariant's status for a report that ends with `verdict` (and, for a finding, its invariant). */
+  statuses(verdict: Verdict, found?: FindingKind, reason?: string): InvariantResult[] {
+    const claimed = new Set<InvariantId>(this.adapter.capabilities.invariants);
+    return INVARIANT_IDS.map((invariant): InvariantResult => {
+      if (!claimed.has(invariant)) return { invariant, status: 'not-claimed' };
+      const checked = this.checked.get(invariant) ?? 0;
+      if (invariant === found) return { invariant, status: 'violated', checked };
+      if (verdict === 'conformant') return { invariant, status: 'passed', checked };
+      return { invariant, status: 'inconclusive', checked, reason: reason ?? (found === undefined ? 'not judged' : `the check stopped at the ${found} finding first`) };
+    });
+  }
+}
