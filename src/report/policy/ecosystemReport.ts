@@ -89,6 +89,10 @@ function section(r: PolicyCheckReport): string[] {
       const calls = v.modelCalls.map((c) => `call ${c.call} \`${c.behaviour}\` ${c.outcome === 'threw' ? 'threw' : `returned ${c.outputChars} chars`}`);
       lines.push(`Fake summarizer in that round: ${calls.join('; ')}.`, '');
     }
+    if (v.invariant === 'INV-22' && v.settle !== undefined) {
+      const calls = v.settle.modelCalls.map((c) => `call ${c.call} \`${c.behaviour}\``).join('; ');
+      lines.push(`Then, with nothing new (the settle step)${calls === '' ? '' : `, the summarizer was called again (${calls})`}:`, '', '```text', ...v.settle.after.map((l) => `  ${l}`), '```', '');
+    }
     lines.push(`Replay: \`${v.replay}\` (file [\`${v.counterexample}\`](counterexamples/${basename(v.counterexample)}))`, '');
   }
   return lines;

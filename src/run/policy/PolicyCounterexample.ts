@@ -14,6 +14,8 @@ export interface PolicyRoundTrace {
     readonly metadata: Readonly<Record<string, unknown>>;
   };
   readonly modelCalls: readonly ModelCall[];
+  /** The settle step after a prune that removed messages (INV-22): the list and model calls, nothing new fed. */
+  readonly settle?: { readonly after: readonly string[]; readonly modelCalls: readonly ModelCall[] };
 }
 
 /**

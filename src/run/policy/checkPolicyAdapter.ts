@@ -35,6 +35,8 @@ export interface PolicyViolation extends Violation {
   readonly after: readonly string[];
   /** The fake model's calls in the failing round. */
   readonly modelCalls: readonly ModelCall[];
+  /** The failing round's settle step, if one ran (INV-22). */
+  readonly settle?: PolicyRoundTrace['settle'];
   readonly note?: string;
 }
 
@@ -151,6 +153,7 @@ function record(
     ...(o.threw === undefined ? {} : { threw: o.threw }),
     record: { retained: o.record.retained.length, offloaded: o.record.offloaded.map((f) => f.path), metadata: o.record.metadata },
     modelCalls: o.calls,
+    ...(o.settle === undefined ? {} : { settle: { after: renderMessages(o.settle.after), modelCalls: o.settle.calls } }),
   }));
   if (file !== '' && outDir !== false) {
     const counterexample: PolicyCounterexample = {
@@ -187,6 +190,7 @@ function record(
     before: failing?.before ?? [],
     after: failing?.after ?? [],
     modelCalls: failing?.modelCalls ?? [],
+    ...(failing?.settle === undefined ? {} : { settle: failing.settle }),
     ...(note === undefined ? {} : { note }),
   };
 }
