@@ -51,7 +51,7 @@ export { BUILTIN_ADAPTERS } from './adapters/builtins.ts';
 export { ZOO_ADAPTERS, ZOO_EXPECTATIONS } from './adapters/zoo/index.ts';
 
 export { checkAdapter } from './run/checkAdapter.ts';
-export type { AnyAdapter, AdapterReport, RuntimeCheckReport } from './run/checkAdapter.ts';
+export type { AnyAdapter, AdapterReport, AdapterCheckOptions, RuntimeCheckReport } from './run/checkAdapter.ts';
 export { CheckOptionsError } from './run/CheckOptionsError.ts';
 export type { CheckOptions, CheckProgress } from './run/CheckOptions.ts';
 export type { CheckReport, Counterexample, FindingKind, InvariantResult, Verdict, Violation } from './run/CheckReport.ts';
@@ -116,3 +116,13 @@ export type { PolicyCase } from './gen/policy/PolicyCase.ts';
 export { renderEcosystemMarkdown, renderEcosystemJson } from './report/policy/ecosystemReport.ts';
 export type { EcosystemReport } from './report/policy/ecosystemReport.ts';
 export { renderPolicyPrettyReport } from './report/policy/prettyReport.ts';
+
+// Known findings (docs/expectations.md).
+export { EXPECTATIONS_FORMAT, DEFAULT_EXPECTATIONS_FILE } from './expectations/Expectations.ts';
+export type { KnownFinding, ExpectationsFile, ExpectationsOutcome, ExpectedFinding, UnexpectedPass, UncheckedExpectation } from './expectations/Expectations.ts';
+export { ExpectationsError } from './expectations/ExpectationsError.ts';
+export { readExpectations, parseExpectations } from './expectations/readExpectations.ts';
+export { applyExpectations, expectationsOf } from './expectations/applyExpectations.ts';
+export type { WithExpectations } from './expectations/applyExpectations.ts';
+export { updateExpectations, writeExpectations } from './expectations/updateExpectations.ts';
+export { expectationStatus } from './expectations/renderExpectations.ts';

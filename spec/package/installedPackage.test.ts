@@ -126,6 +126,40 @@ describe('a TypeScript project using it', () => {
   }, 120_000);
 });
 
+describe('known findings in CI (issue 12, problem 6)', () => {
+  it('the finding accepted with --update-expectations: the CI command is green; a new finding then fails it', async () => {
+    rmSync(join(project, 'reports'), { recursive: true, force: true });
+    const accept = await prunecheck('check --update-expectations', 'check', '--adapter', './prune-adapter.ts', '--seed', '1', '--update-expectations');
+    expect(accept.code, explain('check --update-expectations', accept)).toBe(0);
+    const file = join(project, 'prunecheck.expectations.json');
+    const listed = JSON.parse(readFileSync(file, 'utf8')) as { expectations: { adapter: string; invariant: string; reason: string }[] };
+    expect(listed.expectations.map((e) => `${e.adapter} ${e.invariant}`)).toEqual(['keep-last INV-17']);
+    // As the README says: write why, and commit the file.
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/"reason": "[^"]*"/, '"reason": "keeps only the last messages by design; the archive holds the rest"'));
+
+    // The README's CI step, word for word.
+    const ci = await prunecheck('check: CI step', 'check', '--adapter', './prune-adapter.ts', '--seed', '1', '--out', 'reports/prunecheck.xml');
+    expect(ci.code, explain('CI step', ci)).toBe(0);
+    expect(ci.stdout).toContain('expectations (prunecheck.expectations.json): as expected: 1 known finding: INV-17');
+    const xml = readFileSync(join(project, 'reports', 'prunecheck.xml'), 'utf8');
+    expect(xml).toContain('<skipped message="expected: keeps only the last messages by design; the archive holds the rest (prunecheck.expectations.json); INV-17 at step');
+    expect(xml).not.toContain('<failure');
+
+    // A change that drops the system message: a new finding, and the same command fails.
+    const source = readFileSync(join(project, 'prune-adapter.ts'), 'utf8');
+    writeFileSync(join(project, 'prune-adapter.ts'), source.replace('return [...system, ...rest.slice(cut)];', 'return rest.slice(cut);'));
+    try {
+      const broken = await prunecheck('check: new finding', 'check', '--adapter', './prune-adapter.ts', '--seed', '1', '--out', 'reports/prunecheck.xml');
+      expect(broken.code, explain('new finding', broken)).toBe(1);
+      expect(broken.stdout).toMatch(/^ {2}new +INV-19 +not in prunecheck\.expectations\.json/m);
+      expect(broken.stdout).toMatch(/^ {2}expected +INV-17 +keeps only the last messages by design/m);
+      expect(readFileSync(join(project, 'reports', 'prunecheck.xml'), 'utf8')).toContain('<failure type="INV-19"');
+    } finally {
+      writeFileSync(join(project, 'prune-adapter.ts'), source);
+    }
+  }, 120_000);
+});
+
 describe('errors that say what to fix', () => {
   it('a built-in whose library is not installed exits 2 with the install command (issue 12, problem 2)', async () => {
     const check = await prunecheck('check: missing library', 'check', '--adapter', 'langchain-summarization');

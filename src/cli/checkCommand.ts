@@ -13,7 +13,8 @@ import type { PolicyCheckOptions } from '../run/policy/checkPolicyAdapter.ts';
 import type { CheckOptions } from '../run/CheckOptions.ts';
 import type { CheckReport } from '../run/CheckReport.ts';
 import type { Command } from './Command.ts';
-import { exitCodeFor } from './exitCode.ts';
+import { checkPastExpected } from '../expectations/checkPastExpected.ts';
+import { EXPECTATIONS_FLAGS, EXPECTATIONS_USAGE, exitCodeWithExpectations, expectationsRequest, findingsToLookPast, settleExpectations } from './expectationsOptions.ts';
 import { choiceFlag, integerFlag, parseOptions, positiveNumberFlag } from './parseOptions.ts';
 import { resolveAdapter } from './resolveAdapter.ts';
 import type { ResolvedAdapter } from './resolveAdapter.ts';
@@ -44,9 +45,11 @@ Options:
                            .md; otherwise pretty)
   --out <FILE>             write the report to FILE (a summary still goes to stdout)
   --counterexamples <DIR>  where counterexamples are written (default reports/counterexamples)
+${EXPECTATIONS_USAGE}
 
 Exit codes: 0 conformant; 1 a violation, an adapter error, a timeout, or an unknown verdict (dangerous
-situations never reached: raise --runs); 2 usage or adapter-load errors.`;
+situations never reached: raise --runs); 2 usage or adapter-load errors. With expectations, 0 means as expected
+(no new finding, no unexpected pass) and 1 not.`;
 
 export function render(report: CheckReport, reporter: Reporter, color: boolean, rerun: string): string {
   switch (reporter) {
@@ -107,6 +110,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
         reporter: { type: 'string' },
         out: { type: 'string' },
         counterexamples: { type: 'string' },
+        ...EXPECTATIONS_FLAGS,
       });
       const ref = values.adapter;
       if (ref === undefined || ref === '') throw new UsageError('MISSING_ADAPTER', "check: --adapter is required; e.g. 'prunecheck check --adapter reference' ('prunecheck list' shows the built-ins)");
@@ -118,6 +122,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
       const reporter = choiceFlag('check', 'reporter', values.reporter, REPORTERS) ?? reporterForFile(values.out);
       if (values.out === '') throw new UsageError('BAD_OPTION_VALUE', 'check: --out needs a file name; e.g. --out reports/check.json');
 
+      const expectations = await expectationsRequest('check', values);
       const resolved = await resolveOrExplain(ref);
       if (resolved === undefined) return 2;
 
@@ -139,7 +144,8 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
       } else {
         const progress = createProgressPrinter({ stream: process.stderr });
         try {
-          report = await deps.checkAdapter(resolved.adapter, {
+          // With known findings, the check looks past an expected first finding for new ones.
+          report = await checkPastExpected(resolved.adapter, {
             adapterRef: ref,
             onProgress: progress.update,
             ...(seed === undefined ? {} : { seed }),
@@ -148,12 +154,15 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
             ...(maxSteps === undefined ? {} : { maxSteps }),
             ...(opTimeoutMs === undefined ? {} : { opTimeoutMs }),
             ...(values.counterexamples === undefined ? {} : { outDir: values.counterexamples }),
-          });
+          }, findingsToLookPast(expectations, resolved.adapter.name), deps.checkAdapter);
         } finally {
           progress.done();
         }
       }
 
+      const settled = await settleExpectations(report, expectations);
+      report = settled.report;
+      if (settled.note !== undefined) process.stderr.write(settled.note);
       // The same flags with the seed made explicit: report.runs counts runs done, which a failure cuts short.
       const rerun = commandLine([
         ...['npx', 'prunecheck', 'check', '--adapter', ref, '--seed', String(report.seed)],
@@ -161,6 +170,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
         ...(values['time-limit'] === undefined ? [] : ['--time-limit', values['time-limit']]),
         ...(values['max-steps'] === undefined ? [] : ['--max-steps', values['max-steps']]),
         ...(values['op-timeout'] === undefined ? [] : ['--op-timeout', values['op-timeout']]),
+        ...(values.expectations === undefined ? [] : ['--expectations', values.expectations]),
       ]);
       if (values.out !== undefined) {
         const written = await writeReport(values.out, render(report, reporter, false, rerun));
@@ -171,7 +181,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
         // A machine-readable report owns stdout; the seed and replay commands still reach the person.
         if (reporter !== 'pretty') process.stderr.write(summaryLines(report, rerun));
       }
-      return exitCodeFor(report.verdict);
+      return exitCodeWithExpectations(report);
     },
   };
 }

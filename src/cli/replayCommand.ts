@@ -12,15 +12,17 @@ import { CounterexampleFileError } from '../run/CounterexampleFileError.ts';
 import { parseOptions } from './parseOptions.ts';
 import { readCounterexampleFile } from '../run/readCounterexampleFile.ts';
 import { UsageError } from './UsageError.ts';
+import { EXPECTATIONS_FLAGS, expectationsRequest, replayAgainstExpectations, type ExpectationsRequest } from './expectationsOptions.ts';
 
-const USAGE = `Usage: prunecheck replay <counterexample.json> [--adapter <name|path|cmd:...>] [--verbose]
+const USAGE = `Usage: prunecheck replay <counterexample.json> [--adapter <name|path|cmd:...>] [--verbose] [--expectations FILE] [--allow-unexpected-pass]
 
 Re-runs the operation trace of a counterexample (reports/counterexamples/*.json) against the adapter it names,
 or against --adapter, and compares what happens with what was recorded.
 
 Exit codes: 0 the trace now passes; 1 the failure is reproduced, the system behaves differently on the same
 trace ("diverged (nondeterminism)"), or the adapter failed to start; 2 the file is missing or malformed, or the
-adapter cannot be loaded.`;
+adapter cannot be loaded. A finding listed in the expectations file (default prunecheck.expectations.json) that
+reproduces exits 0; one that now passes is an unexpected pass (exit 1 unless --allow-unexpected-pass).`;
 
 const HEADLINE: Record<ReplayResult['kind'], string> = {
   reproduced: 'reproduced',
@@ -40,7 +42,8 @@ export function createReplayCommand(deps: ReplayDependencies = { replay: replayC
     summary: 'replay a counterexample file: reproduced, diverged (nondeterminism), or now passing',
     usage: USAGE,
     async run(argv) {
-      const { values, positionals } = parseOptions('replay', argv, { adapter: { type: 'string' }, verbose: { type: 'boolean' } }, { max: 1, what: 'one counterexample file' });
+      const { expectations: expectationsFlag, 'allow-unexpected-pass': allowFlag } = EXPECTATIONS_FLAGS;
+      const { values, positionals } = parseOptions('replay', argv, { adapter: { type: 'string' }, verbose: { type: 'boolean' }, expectations: expectationsFlag, 'allow-unexpected-pass': allowFlag }, { max: 1, what: 'one counterexample file' });
       const file = positionals[0];
       if (file === undefined) throw new UsageError('MISSING_FILE', "replay: name the counterexample file; e.g. 'prunecheck replay reports/counterexamples/trusts-safe-claim-INV-03-7.json'");
       let mode;
@@ -56,7 +59,8 @@ export function createReplayCommand(deps: ReplayDependencies = { replay: replayC
       if (resolved !== undefined && resolved.mode !== mode) {
         throw new UsageError('ADAPTER_MODE', `replay: ${file} is a ${mode}-mode counterexample but --adapter ${values.adapter ?? ''} is a ${resolved.mode}-mode adapter; pass an adapter of the same mode`);
       }
-      if (mode === 'policy') return replayPolicy(file, resolved?.mode === 'policy' ? resolved.adapter : undefined, deps.replayPolicy ?? replayPolicyCounterexample);
+      const expectations = await expectationsRequest('replay', values);
+      if (mode === 'policy') return replayPolicy(file, resolved?.mode === 'policy' ? resolved.adapter : undefined, deps.replayPolicy ?? replayPolicyCounterexample, expectations);
 
       let result: ReplayResult;
       try {
@@ -72,7 +76,9 @@ export function createReplayCommand(deps: ReplayDependencies = { replay: replayC
       for (const line of cx.because) process.stdout.write(`  recorded: ${line}\n`);
       process.stdout.write(`${HEADLINE[result.kind]}: ${result.detail}\n`);
       if (values.verbose === true) process.stdout.write(`\n${renderPrettyReport(result.report, { color: useColor(process.stdout) })}`);
-      return result.kind === 'passed' ? 0 : 1;
+      const known = replayAgainstExpectations(expectations, cx.adapter, cx.invariant, result.kind);
+      if (known !== undefined) process.stdout.write(known.line);
+      return known?.code ?? (result.kind === 'passed' ? 0 : 1);
     },
   };
 }
@@ -80,7 +86,7 @@ export function createReplayCommand(deps: ReplayDependencies = { replay: replayC
 export const replayCommand = createReplayCommand();
 
 /** Policy-mode counterexamples go to the policy engine; the exit codes are the same. */
-async function replayPolicy(file: string, adapter: PolicyAdapter | undefined, replay: NonNullable<ReplayDependencies['replayPolicy']>): Promise<number> {
+async function replayPolicy(file: string, adapter: PolicyAdapter | undefined, replay: NonNullable<ReplayDependencies['replayPolicy']>, expectations: ExpectationsRequest | undefined): Promise<number> {
   let result: PolicyReplayResult;
   try {
     result = await replay(file, adapter === undefined ? {} : { adapter });
@@ -94,6 +100,8 @@ async function replayPolicy(file: string, adapter: PolicyAdapter | undefined, re
   for (const line of cx.because) process.stdout.write(`  recorded: ${line}\n`);
   process.stdout.write(`${HEADLINE[result.kind]}: ${result.detail}\n`);
   for (const line of result.because) process.stdout.write(`  now: ${line}\n`);
+  const known = replayAgainstExpectations(expectations, cx.adapter, cx.invariant, result.kind);
+  if (known !== undefined) process.stdout.write(known.line);
   // `error`: the file's invariant cannot be observed in policy mode, so the file itself is wrong.
-  return result.kind === 'passed' ? 0 : result.kind === 'error' ? 2 : 1;
+  return known?.code ?? (result.kind === 'passed' ? 0 : result.kind === 'error' ? 2 : 1);
 }

@@ -1,5 +1,7 @@
 import { INVARIANTS } from '../model/invariants.ts';
-import type { CheckReport, Violation } from '../run/CheckReport.ts';
+import type { CheckReport, FindingKind, Violation } from '../run/CheckReport.ts';
+import { expectationsOf } from '../expectations/applyExpectations.ts';
+import { junitExpectationOutcome } from '../expectations/renderExpectations.ts';
 import { xmlAttr, xmlText } from './xmlEscape.ts';
 
 interface Case {
@@ -37,7 +39,9 @@ function cases(report: CheckReport): Case[] {
   if (adapter.outcome.kind === 'passed' && report.error !== undefined) {
     adapter = { name: adapter.name, outcome: { kind: 'error', type: report.verdict, message: report.error, body: report.error } };
   }
-  return [...invariantCases, differential, adapter];
+  // Known findings (docs/expectations.md): expected failures are skipped with their reason, unexpected passes fail.
+  const expected = (c: Case, id: FindingKind): Case => ({ name: c.name, outcome: junitExpectationOutcome(report, id, c.outcome) });
+  return [...invariantCases.map((c, i) => expected(c, report.invariants[i]?.invariant ?? 'DIFFERENTIAL')), expected(differential, 'DIFFERENTIAL'), expected(adapter, 'ADAPTER-ERROR')];
 }
 
 function renderCase(report: CheckReport, c: Case): string {
@@ -72,6 +76,7 @@ export function renderJunitReport(report: CheckReport): string {
     ['prunecheckVersion', report.prunecheckVersion],
     ['specVersion', report.specVersion],
     ...Object.entries(report.situations).map(([name, runs]): [string, string] => [`situation:${name}`, String(runs)]),
+    ...((outcome) => (outcome === undefined ? [] : [['expectations', `${outcome.file}: ${outcome.summary}`] as [string, string]]))(expectationsOf(report)),
   ];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

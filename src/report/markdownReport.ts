@@ -1,5 +1,6 @@
 import { INVARIANTS } from '../model/invariants.ts';
 import type { CheckReport, InvariantResult, Violation } from '../run/CheckReport.ts';
+import { expectationStatus, markdownExpectationLines } from '../expectations/renderExpectations.ts';
 import { formatCount, mdCell, mdCode, mdTable } from './markdownText.ts';
 
 const STATUS: Record<InvariantResult['status'], string> = { passed: '✅ passed', violated: '❌ violated', 'not-claimed': '➖ not claimed', inconclusive: '❔ inconclusive' };
@@ -42,10 +43,11 @@ export function renderMarkdownReport(report: CheckReport): string {
     mdTable(
       ['invariant', 'rule', 'status', 'first step', 'because'],
       [
-        ...report.invariants.map((r) => [r.invariant, INVARIANTS[r.invariant], STATUS[r.status], firstStep(r.invariant), firstBecause(r.invariant)]),
+        ...report.invariants.map((r) => [r.invariant, INVARIANTS[r.invariant], `${STATUS[r.status]}${((e) => (e === undefined ? '' : ` (${e.text})`))(expectationStatus(report, r.invariant))}`, firstStep(r.invariant), firstBecause(r.invariant)]),
         ...[...new Set(others.map((v) => v.invariant))].map((id) => [id, id === 'DIFFERENTIAL' ? 'outcome differs from the reference model' : 'adapter misbehaviour', '❌ found', firstStep(id), firstBecause(id)]),
       ],
     ),
+    ...markdownExpectationLines(report, mdCell),
     ...(report.violations.length === 0 ? [] : ['', '## Violations', '', report.violations.map(violationSection).join('\n\n')]),
     ...(situations.length === 0 ? [] : ['', '## Dangerous situations reached', '', mdTable(['situation', 'runs'], situations.map(([name, runs]) => [name, String(runs)]))]),
     '',

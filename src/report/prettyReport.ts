@@ -1,5 +1,6 @@
 import { INVARIANTS } from '../model/invariants.ts';
 import type { CheckReport, InvariantResult, Verdict } from '../run/CheckReport.ts';
+import { expectationStatus, prettyExpectationLines } from '../expectations/renderExpectations.ts';
 import { formatCount } from './markdownText.ts';
 
 export interface PrettyOptions {
@@ -25,7 +26,8 @@ export function renderPrettyReport(report: CheckReport, options: PrettyOptions =
   for (const result of report.invariants) {
     const [mark, code] = MARK[result.status];
     const suffix = result.status === 'not-claimed' ? ' (not claimed)' : result.status === 'inconclusive' ? ' (inconclusive: the check stopped at another finding first)' : '';
-    lines.push(`  ${paint(code, mark)} ${result.invariant} ${INVARIANTS[result.invariant]}${suffix}`);
+    const expectation = expectationStatus(report, result.invariant);
+    lines.push(`  ${paint(code, mark)} ${result.invariant} ${INVARIANTS[result.invariant]}${suffix}${expectation === undefined ? '' : ` [${expectation.text}]`}`);
   }
   for (const v of report.violations) {
     lines.push('', paint(31, `✗ ${v.invariant} at step ${v.step} of ${v.traceLength}`));
@@ -44,7 +46,7 @@ export function renderPrettyReport(report: CheckReport, options: PrettyOptions =
   if (report.error !== undefined) lines.push('', paint(31, `error: ${report.error}`));
   const count = report.violations.length;
   const detail = count === 0 ? '' : ` (${count} ${count === 1 ? 'finding' : 'findings'})`;
-  lines.push('', `verdict: ${paint(VERDICT_COLOR[report.verdict], report.verdict)}${detail}`);
+  lines.push('', `verdict: ${paint(VERDICT_COLOR[report.verdict], report.verdict)}${detail}`, ...prettyExpectationLines(report));
   if (options.rerun !== undefined) lines.push(`re-run with the same seed: ${options.rerun}`);
   return `${lines.join('\n')}\n`;
 }

@@ -5,6 +5,10 @@ import { findPolicyAdapter } from '../adapters/policy/index.ts';
 import { isPolicyAdapter } from '../adapters/policy/loadPolicyAdapter.ts';
 import type { PolicyAdapter } from '../adapters/policy/PolicyAdapter.ts';
 import { resolveAdapter, type ResolvedAdapter } from '../adapters/resolveAdapter.ts';
+import { applyExpectations, expectationsFor } from '../expectations/applyExpectations.ts';
+import { checkPastExpected } from '../expectations/checkPastExpected.ts';
+import type { ExpectationsFile, ExpectationsOutcome } from '../expectations/Expectations.ts';
+import { readExpectations } from '../expectations/readExpectations.ts';
 import type { CheckOptions } from './CheckOptions.ts';
 import { CheckOptionsError } from './CheckOptionsError.ts';
 import type { CheckReport } from './CheckReport.ts';
@@ -19,8 +23,23 @@ export interface RuntimeCheckReport extends CheckReport {
   readonly mode: 'runtime';
 }
 
-/** What `checkAdapter` answers for every kind of adapter: a CheckReport, told apart by `mode`. */
-export type AdapterReport = RuntimeCheckReport | PolicyCheckReport;
+/**
+ * What `checkAdapter` answers for every kind of adapter: a CheckReport, told apart by `mode`; read against
+ * known findings (`expectations`) when options name them.
+ */
+export type AdapterReport = (RuntimeCheckReport | PolicyCheckReport) & { readonly expectations?: ExpectationsOutcome };
+
+/** `checkAdapter`'s options: those of `prunecheck check`, and known findings (docs/expectations.md). */
+export interface AdapterCheckOptions extends CheckOptions {
+  /**
+   * Known findings: a path to an expectations file (`prunecheck.expectations.json`) or its contents. The report
+   * then carries `expectations` (expected, new, unexpected passes) and `expectations.passed` says whether the
+   * check is as expected. A runtime-mode check looks past expected findings for new ones.
+   */
+  readonly expectations?: string | ExpectationsFile;
+  /** An expected finding that no longer occurs is reported but does not make `expectations.passed` false. */
+  readonly allowUnexpectedPasses?: boolean;
+}
 
 /**
  * Runs the conformance suite against any adapter and answers the report as data, as `prunecheck check` does:
@@ -29,7 +48,15 @@ export type AdapterReport = RuntimeCheckReport | PolicyCheckReport;
  * `npx prunecheck replay <file>` loads it with no other option: for an adapter object, the module that defines
  * its `create` (found from the running process), unless `options.adapterRef` says otherwise.
  */
-export async function checkAdapter(adapter: AnyAdapter, options: CheckOptions = {}): Promise<AdapterReport> {
+export async function checkAdapter(adapter: AnyAdapter, options: AdapterCheckOptions = {}): Promise<AdapterReport> {
+  const { expectations: given, allowUnexpectedPasses, ...checkOptions } = options;
+  const source = typeof given === 'string' ? given : 'expectations';
+  const expectations = typeof given === 'string' ? await readExpectations(given) : given;
+  const report = await checkAny(adapter, checkOptions, expectations);
+  return expectations === undefined ? report : applyExpectations(report, expectations, source, allowUnexpectedPasses === undefined ? {} : { allowUnexpectedPasses });
+}
+
+async function checkAny(adapter: AnyAdapter, options: CheckOptions, expectations: ExpectationsFile | undefined): Promise<AdapterReport> {
   const resolved: ResolvedAdapter = typeof adapter === 'string' ? await resolveAdapter(adapter) : isPolicyAdapter(adapter) ? { mode: 'policy', adapter } : { mode: 'runtime', adapter };
   const ref = options.adapterRef ?? (typeof adapter === 'string' ? adapter : await referenceTo(resolved));
   const adapterRef = ref ?? resolved.adapter.name;
@@ -47,7 +74,8 @@ export async function checkAdapter(adapter: AnyAdapter, options: CheckOptions = 
       });
       return ref === undefined ? withReplayHint(report, report.adapter) : report;
     }
-    const report: RuntimeCheckReport = { mode: 'runtime', ...(await checkRuntimeAdapter(resolved.adapter, { ...options, adapterRef })) };
+    const expected = new Set(expectationsFor(expectations, resolved.adapter.name).map((e) => e.invariant));
+    const report: RuntimeCheckReport = { mode: 'runtime', ...(await checkPastExpected(resolved.adapter, { ...options, adapterRef }, expected, checkRuntimeAdapter)) };
     return ref === undefined ? withReplayHint(report, report.adapter) : report;
   } finally {
     // A `cmd:` adapter this call started keeps idle children between runs: stop them.
