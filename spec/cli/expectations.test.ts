@@ -5,10 +5,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 
 // Known findings from the command line (issue 12, problem 6): a library with a deliberate finding can be green
-// in CI and still fail on a new one. broken-no-archive breaks INV-01 and INV-09; archiving-window breaks nothing.
+// in CI and still fail on a new one. The two-flaws fixture breaks INV-17 and INV-19; archiving-window breaks nothing.
 const dir = mkdtempSync(join(tmpdir(), 'prunecheck-cli-expectations-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+const TWO_FLAWS = join(import.meta.dirname, 'fixtures', 'twoFlaws.ts');
 const check = (adapter: string, file: string, ...more: string[]) =>
   runCli(['check', '--adapter', adapter, '--seed', '1', '--runs', '20', '--counterexamples', join(dir, 'cx'), '--expectations', file, ...more]);
 
@@ -18,30 +19,30 @@ const listing = (...entries: [string, string, string][]) =>
 describe('prunecheck check with expectations', () => {
   it('--update-expectations writes the findings; the next run is as expected (exit 0) and says so', async () => {
     const file = join(dir, 'accepted.json');
-    const updated = await check('broken-no-archive', file, '--update-expectations');
+    const updated = await check(TWO_FLAWS, file, '--update-expectations');
     expect(updated.code).toBe(0);
-    expect(updated.stderr).toContain(`prunecheck: wrote ${file}: 2 known findings for broken-no-archive (INV-01, INV-09); say why in each "reason", and commit the file\n`);
+    expect(updated.stderr).toContain(`prunecheck: wrote ${file}: 2 known findings for two-flaws (INV-17, INV-19); say why in each "reason", and commit the file\n`);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
       format: 'prunecheck-expectations/1',
       expectations: [
-        { adapter: 'broken-no-archive', invariant: 'INV-01', reason: 'accepted by --update-expectations: say why INV-01 is accepted (a design choice? a tracked bug?)' },
-        { adapter: 'broken-no-archive', invariant: 'INV-09', reason: 'accepted by --update-expectations: say why INV-09 is accepted (a design choice? a tracked bug?)' },
+        { adapter: 'two-flaws', invariant: 'INV-17', reason: 'accepted by --update-expectations: say why INV-17 is accepted (a design choice? a tracked bug?)' },
+        { adapter: 'two-flaws', invariant: 'INV-19', reason: 'accepted by --update-expectations: say why INV-19 is accepted (a design choice? a tracked bug?)' },
       ],
     });
-    const again = await check('broken-no-archive', file);
+    const again = await check(TWO_FLAWS, file);
     expect(again.code).toBe(0);
-    expect(again.stdout).toContain(`expectations (${file}): as expected: 2 known findings: INV-01, INV-09\n`);
-    expect(again.stdout).toMatch(/✗ INV-01 Every eviction writes an external tombstone \[expected: accepted by --update-expectations/);
+    expect(again.stdout).toContain(`expectations (${file}): as expected: 2 known findings: INV-17, INV-19\n`);
+    expect(again.stdout).toMatch(/✗ INV-17 User statements and the task survive pruning \[expected: accepted by --update-expectations/);
   });
 
   it('a new finding fails (exit 1) while the known one stays expected', async () => {
     const file = join(dir, 'one.json');
-    writeFileSync(file, listing(['broken-no-archive', 'INV-01', 'keeps no archive by design']));
-    const { code, stdout } = await check('broken-no-archive', file);
+    writeFileSync(file, listing(['two-flaws', 'INV-17', 'folds user statements by design']));
+    const { code, stdout } = await check(TWO_FLAWS, file);
     expect(code).toBe(1);
-    expect(stdout).toContain(`expectations (${file}): not as expected: 1 new finding: INV-09; 1 known finding: INV-01\n`);
-    expect(stdout).toContain('  expected  INV-01  keeps no archive by design\n');
-    expect(stdout).toContain(`  new       INV-09  not in ${file}: fix it, or accept it with --update-expectations\n`);
+    expect(stdout).toContain(`expectations (${file}): not as expected: 1 new finding: INV-19; 1 known finding: INV-17\n`);
+    expect(stdout).toContain('  expected  INV-17  folds user statements by design\n');
+    expect(stdout).toContain(`  new       INV-19  not in ${file}: fix it, or accept it with --update-expectations\n`);
   });
 
   it('an expected finding that no longer occurs: "unexpected pass: remove it", exit 1 unless --allow-unexpected-pass', async () => {
@@ -59,18 +60,18 @@ describe('prunecheck check with expectations', () => {
 
   it('JSON, JUnit and Markdown show expected against new', async () => {
     const file = join(dir, 'reports.json');
-    writeFileSync(file, listing(['broken-no-archive', 'INV-01', 'keeps no archive by design'], ['broken-no-archive', 'INV-17', 'stale']));
-    const json = await check('broken-no-archive', file, '--reporter', 'json');
-    expect(JSON.parse(json.stdout).expectations).toMatchObject({ file, passed: false, new: ['INV-09'], expected: [{ invariant: 'INV-01', reason: 'keeps no archive by design' }], unexpectedPasses: [{ invariant: 'INV-17' }] });
-    const junit = await check('broken-no-archive', file, '--reporter', 'junit');
-    expect(junit.stdout).toContain(`<skipped message="expected: keeps no archive by design (${file}); INV-01 at step`);
-    expect(junit.stdout).toMatch(/name="INV-09 [^"]*" time="0">\n {6}<failure type="INV-09"/);
-    expect(junit.stdout).toContain(`<failure type="UNEXPECTED-PASS" message="INV-17 unexpected pass: remove it from ${file}"`);
-    expect(junit.stdout).toContain(`<property name="expectations" value="${file}: not as expected: 1 new finding: INV-09; 1 unexpected pass: INV-17 (remove it from ${file}); 1 known finding: INV-01"/>`);
-    const markdown = await check('broken-no-archive', file, '--reporter', 'markdown');
-    expect(markdown.stdout).toContain('| INV-01 | expected | keeps no archive by design |');
-    expect(markdown.stdout).toContain(`| INV-09 | **new** | not in \`${file}\` |`);
-    expect(markdown.stdout).toContain('❌ violated (expected: keeps no archive by design)');
+    writeFileSync(file, listing(['two-flaws', 'INV-17', 'folds user statements by design'], ['two-flaws', 'INV-18', 'stale']));
+    const json = await check(TWO_FLAWS, file, '--reporter', 'json');
+    expect(JSON.parse(json.stdout).expectations).toMatchObject({ file, passed: false, new: ['INV-19'], expected: [{ invariant: 'INV-17', reason: 'folds user statements by design' }], unexpectedPasses: [{ invariant: 'INV-18' }] });
+    const junit = await check(TWO_FLAWS, file, '--reporter', 'junit');
+    expect(junit.stdout).toContain(`<skipped message="expected: folds user statements by design (${file}); INV-17 at step`);
+    expect(junit.stdout).toMatch(/name="INV-19 [^"]*" time="0">\n {6}<failure type="INV-19"/);
+    expect(junit.stdout).toContain(`<failure type="UNEXPECTED-PASS" message="INV-18 unexpected pass: remove it from ${file}"`);
+    expect(junit.stdout).toContain(`<property name="expectations" value="${file}: not as expected: 1 new finding: INV-19; 1 unexpected pass: INV-18 (remove it from ${file}); 1 known finding: INV-17"/>`);
+    const markdown = await check(TWO_FLAWS, file, '--reporter', 'markdown');
+    expect(markdown.stdout).toContain('| INV-17 | expected | folds user statements by design |');
+    expect(markdown.stdout).toContain(`| INV-19 | **new** | not in \`${file}\` |`);
+    expect(markdown.stdout).toContain('❌ violated (expected: folds user statements by design)');
   });
 
   it('a file named with --expectations must exist', async () => {
@@ -84,13 +85,13 @@ describe('prunecheck check with expectations', () => {
 describe('prunecheck replay with expectations', () => {
   it('a reproduced known finding is expected (exit 0); unlisted, it is reproduced (exit 1)', async () => {
     const file = join(dir, 'replay.json');
-    writeFileSync(file, listing(['broken-no-archive', 'INV-01', 'keeps no archive by design']));
-    await check('broken-no-archive', file);
-    const counterexample = join(dir, 'cx', 'broken-no-archive-INV-01-1.json');
+    writeFileSync(file, listing(['two-flaws', 'INV-17', 'folds user statements by design']));
+    await check(TWO_FLAWS, file);
+    const counterexample = join(dir, 'cx', 'two-flaws-INV-17-1.json');
     const known = await runCli(['replay', counterexample, '--expectations', file]);
-    expect(known.stdout).toContain(`expected (${file}): keeps no archive by design\n`);
+    expect(known.stdout).toContain(`expected (${file}): folds user statements by design\n`);
     expect(known.code).toBe(0);
-    const unlisted = await runCli(['replay', join(dir, 'cx', 'broken-no-archive-INV-09-1.json'), '--expectations', file]);
+    const unlisted = await runCli(['replay', join(dir, 'cx', 'two-flaws-INV-19-1.json'), '--expectations', file]);
     expect(unlisted.code).toBe(1);
   });
 });
