@@ -91,6 +91,14 @@ describe('@llamaindex/core Memory, pinned', () => {
     expect(evaluatePolicyRun(run, 'INV-20')?.because).toHaveLength(2);
   });
 
+  it('a long tool output goes whole into the fact-extraction prompt, over the window; the messages leave the view anyway (INV-22, bug)', async () => {
+    const { llamaindexMemoryAdapter } = await import('../../src/adapters/policy/llamaindexMemory.ts');
+    const run = await runPolicyCase(llamaindexMemoryAdapter, { system: false, turns: [{ kind: 'large-read' }, { kind: 'assistant-text' }], rounds: 1, script: ['faithful'], config: { triggerMessages: 3, keepMessages: 1 } });
+    expect(run.calls[0]).toMatchObject({ rejected: 'context-length' });
+    expect(run.observations[0]?.after.some((m) => m.role === 'tool')).toBe(false);
+    expect(evaluatePolicyRun(run, 'INV-22')?.because[0]).toMatch(/over its 40000-character window/);
+  });
+
   it('after a failed fact extraction the view is one empty memory block, though the snapshot keeps every message (INV-16 passes, INV-17 fails)', async () => {
     const { llamaindexMemoryAdapter } = await import('../../src/adapters/policy/llamaindexMemory.ts');
     const c: PolicyCase = {

@@ -19,6 +19,8 @@ describe('policy engine: adapter errors and propagated summarizer outages', () =
   it('a pruner that lets the summarizer outage propagate changed nothing: not an adapter error, the list stays (INV-16)', async () => {
     const adapter: PolicyAdapter = {
       ...base,
+      // It sends its whole list to the summarizer, unbounded (INV-22's concern); this test is about INV-16.
+      invariants: ['INV-16'],
       name: 'propagates-outage',
       create(model, config) {
         let list: PolicyMessage[] = [];

@@ -73,6 +73,13 @@ describe('INV-22: compaction makes progress and fits', () => {
     expect(check('INV-22', observe(before, [summary('x'.repeat(500)), task, ask, note]))[0]).toMatch(/no smaller than before/);
   });
 
+  it('INV-22 flags a summarization request over the summarizer\'s window, in the prune or its settle step', () => {
+    const refused: ModelCall = { call: 1, behaviour: 'faithful', promptChars: 50_805, outcome: 'threw', outputChars: 0, outputPreview: '', rejected: 'context-length' };
+    const o = observe([task, ask, call, result, note], [task, ask, call, result, note], { calls: [refused] });
+    expect(check('INV-22', o)[0]).toMatch(/a 50805-character prompt .* over its 40000-character window/);
+    expect(check('INV-22', { ...o, calls: [], settle: { after: o.after, calls: [refused] } })).toHaveLength(2); // refused, and called again
+  });
+
   it('INV-22 flags a settle step that changes the list or calls the summarizer again, and passes a quiet one', () => {
     const after = [summary('refunded #2001'), task, ask, note];
     const call1: ModelCall = { call: 2, behaviour: 'faithful', promptChars: 10, outcome: 'returned', outputChars: 5, outputPreview: 'again' };

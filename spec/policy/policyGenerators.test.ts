@@ -4,7 +4,7 @@ import { createAdversarialModel, FAKE_BEHAVIOURS, type FakeBehaviour } from '../
 import { policyCaseArbitrary, type PolicyCase } from '../../src/gen/policy/PolicyCase.ts';
 import { buildConversation } from '../../src/gen/policy/buildConversation.ts';
 import { agentStateOf, inFlightCalls, instructions, sideEffectRequestIds } from '../../src/gen/policy/conversationFacts.ts';
-import { HUGE_FILLER_CHARS } from '../../src/gen/policy/fakeModel.ts';
+import { FAKE_WINDOW_CHARS, HUGE_FILLER_CHARS } from '../../src/gen/policy/fakeModel.ts';
 import { POISON } from '../../src/gen/policy/turnMessages.ts';
 
 const retryCase: PolicyCase = {
@@ -90,6 +90,16 @@ describe('policy generators', () => {
     expect(instructions(all).map((i) => [i.id, i.order, i.doneBy?.call.args['request_id']])).toEqual([['I-1', '2001', 'req-1'], ['I-2', '2002', undefined]]);
     expect(all.some((m) => m.role === 'tool' && m.content.startsWith(POISON))).toBe(true);
     expect(agentStateOf(all)).toEqual({ todos: expect.arrayContaining([{ content: 'Email alice the receipt', status: 'completed' }]), subagents: ['agent-5'] });
+  });
+
+  it('a large-read turn holds more than the fake summarizer\'s window, and the fake refuses a prompt that long (INV-22)', async () => {
+    const { rounds } = buildConversation({ system: false, turns: [{ kind: 'large-read' }], rounds: 1, script: ['faithful'], config: { triggerMessages: 3, keepMessages: 1 } });
+    const big = rounds.flat().find((m) => m.role === 'tool');
+    expect(big?.content.length).toBeGreaterThan(FAKE_WINDOW_CHARS);
+    const model = createAdversarialModel(['faithful'], rounds.flat());
+    expect(model.contextChars).toBe(FAKE_WINDOW_CHARS);
+    await expect(model.complete(big?.content ?? '')).rejects.toThrow(/over the 40000-character window/);
+    expect(model.calls[0]).toMatchObject({ outcome: 'threw', rejected: 'context-length' });
   });
 
   it('a late turn that ends a round is in flight at that round\'s prune; its results open the next round', () => {

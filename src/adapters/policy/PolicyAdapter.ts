@@ -8,6 +8,8 @@ import type { PolicyMessage } from './PolicyMessage.ts';
  */
 export interface FakeChatModel {
   complete(prompt: string): Promise<string>;
+  /** The most characters a prompt may hold; a longer one is refused as a provider refuses it (INV-22). */
+  readonly contextChars?: number;
 }
 
 /** Knobs every adapter maps onto its library's trigger and keep options. Generated per run. */

@@ -23,6 +23,7 @@ export const llamaindexMemoryAdapter: PolicyAdapter = {
   invariants: POLICY_CHECKABLE.filter((id) => id !== 'INV-21' && id !== 'INV-26'),
   notes: {
     'INV-26': 'Not applicable: Memory keeps messages and memory blocks; it has no todo list or sub-agent handles.',
+    'INV-22': 'Bug: the fact-extraction block puts the full text of every message it takes into one prompt, unbounded: a long tool output makes the request larger than the model\'s window, the extraction fails (only a warning is logged), and the messages leave the view with no fact kept (earendil-works/pi#8196 is the same unbounded request).',
     'INV-20': 'Bug: past its short-term limit, Memory moves every unprocessed message into long-term memory, the results of the turn in progress included, so the model gets a fact block instead of the results it asked for.',
     'INV-23': "Deliberate design: memory blocks come back with role 'memory', which @llamaindex/core's own Vercel adapter sends as `system` (the adapter maps it to user); facts extracted from tool output then speak with that authority.",
     'INV-24': 'Deliberate design: moved messages survive only as the facts the LLM extracts from them; nothing keeps completed calls named.',

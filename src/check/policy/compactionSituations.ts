@@ -1,4 +1,5 @@
 import { agentStateOf, completedCalls, inFlightCalls, instructions, unreadResults } from '../../gen/policy/conversationFacts.ts';
+import { FAKE_WINDOW_CHARS } from '../../gen/policy/fakeModel.ts';
 import { POISON } from '../../gen/policy/turnMessages.ts';
 import { fedSoFar } from './doneStaysDone.ts';
 import type { PolicyObservation } from './PolicyObservation.ts';
@@ -17,5 +18,6 @@ export function compactionSituations(obs: readonly PolicyObservation[], bump: (n
   bump('instruction-done', obs.some((o) => instructions(fedSoFar(o)).some((i) => i.doneBy !== undefined)));
   bump('instruction-pending', obs.some((o) => instructions(fedSoFar(o)).some((i) => i.doneBy === undefined)));
   bump('side-effect-completed', obs.some((o) => completedCalls(fedSoFar(o), true).length > 0));
+  bump('large-tool-output', obs.some((o) => o.before.some((m) => m.role === 'tool' && m.content.length > FAKE_WINDOW_CHARS)));
   bump('agent-state-kept', obs.some((o) => o.state !== undefined && Object.keys(agentStateOf(fedSoFar(o))).length > 0));
 }

@@ -77,9 +77,9 @@ const requestIdsDiscoverable: PolicyCheck = (o) => {
 
 /** INV-16: when the summarizer failed, every message is still in the list or recoverable from the record. */
 const failingSummarizerKeepsHistory: PolicyCheck = (o) => {
-  const failed = o.calls.filter((c) => (FAILING_BEHAVIOURS as readonly string[]).includes(c.behaviour));
+  const failed = o.calls.filter((c) => (FAILING_BEHAVIOURS as readonly string[]).includes(c.behaviour) || c.rejected !== undefined);
   if (failed.length === 0) return [];
-  const how = failed.map((c) => `call ${c.call} ${c.behaviour === 'throw' ? 'threw' : 'returned ""'}`).join(', ');
+  const how = failed.map((c) => `call ${c.call} ${c.rejected !== undefined ? 'was refused (prompt over the window)' : c.behaviour === 'throw' ? 'threw' : 'returned ""'}`).join(', ');
   return dropped(o)
     .filter((m) => !isRecoverable(m, o.record))
     .map((m) => `the summarizer failed in round ${o.round} (${how}), yet ${describe(m)} is gone from the list and ${where(o)}, none holding it.`);
@@ -154,7 +154,7 @@ export const POLICY_RULES: Readonly<Partial<Record<InvariantId, string>>> = {
   'INV-19': 'a system message that was first stays first, unchanged',
   'INV-20': 'a call whose result has not arrived, and results the model has not read, stay in the list unchanged',
   'INV-21': "a reasoning item stays byte-identical with its calls (absent only on an earlier turn), never orphaned",
-  'INV-22': 'a prune that removes messages shrinks the list; a second prune with nothing new changes nothing and calls no model',
+  'INV-22': "the summarizer's prompt fits its window; a prune that removes messages shrinks the list; a second prune with nothing new changes nothing and calls no model",
   'INV-23': 'tool output is never quoted in a system or user message the pruner inserts',
   'INV-24': 'an instruction acted on stays visibly done (result, request id or call named); no stand-in result for a call in flight',
   'INV-25': 'a completed side effect stays visible to the agent, or its arguments stay in the record, so a reworded re-issue is refused',

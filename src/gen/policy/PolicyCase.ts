@@ -27,6 +27,7 @@ export interface CallSpec {
  *   performs it at once with `tool`, else it stays pending (INV-24).
  * - `poisoned-read`: a `read_log` whose output is text that reads like an instruction (INV-23).
  * - `agent-state`: the agent updates its todo list (`write_todos`) or starts a sub-agent (`task`) (INV-26).
+ * - `large-read`: a `read_log` whose output is longer than the fake summarizer's window (INV-22).
  */
 export type TurnSpec =
   | { readonly kind: 'user-statement' }
@@ -35,7 +36,8 @@ export type TurnSpec =
   | { readonly kind: 'tool-calls'; readonly calls: readonly CallSpec[]; readonly reasoning?: boolean; readonly late?: boolean }
   | { readonly kind: 'instruction'; readonly tool: ToolName; readonly done: boolean }
   | { readonly kind: 'poisoned-read' }
-  | { readonly kind: 'agent-state'; readonly what: 'todos' | 'subagent' };
+  | { readonly kind: 'agent-state'; readonly what: 'todos' | 'subagent' }
+  | { readonly kind: 'large-read' };
 
 /**
  * One generated run: the conversation (a system message, the task, turns), how it is fed to the pruner (in
@@ -61,7 +63,7 @@ const toolCallsTurn: fc.Arbitrary<TurnSpec> = fc
     calls: fc.array(callSpec, { minLength: 1, maxLength: 2 }),
     // Shrinks towards plain calls: no reasoning item, results on time.
     reasoning: fc.oneof({ arbitrary: fc.constant(false), weight: 2 }, { arbitrary: fc.constant(true), weight: 1 }),
-    late: fc.oneof({ arbitrary: fc.constant(false), weight: 3 }, { arbitrary: fc.constant(true), weight: 1 }),
+    late: fc.oneof({ arbitrary: fc.constant(false), weight: 1 }, { arbitrary: fc.constant(true), weight: 1 }),
   })
   .map(({ calls, reasoning, late }) => ({ kind: 'tool-calls' as const, calls, ...(reasoning ? { reasoning } : {}), ...(late ? { late } : {}) }));
 
@@ -73,6 +75,7 @@ export const turnSpec: fc.Arbitrary<TurnSpec> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('instruction' as const), tool: fc.constantFrom<ToolName>(...SIDE_EFFECT_TOOLS, ...READ_ONLY_TOOLS), done: fc.boolean() }), weight: 2 },
   { arbitrary: fc.constant({ kind: 'poisoned-read' as const }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('agent-state' as const), what: fc.constantFrom('todos' as const, 'subagent' as const) }), weight: 1 },
+  { arbitrary: fc.constant({ kind: 'large-read' as const }), weight: 1 },
 );
 
 export interface PolicyCaseOptions {

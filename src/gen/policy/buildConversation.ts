@@ -1,6 +1,7 @@
 import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
 import type { PolicyCase, TurnSpec } from './PolicyCase.ts';
-import { agentStateCall, instructionText, poisonedReadResult, reasoningFor, toolCall, toolResult } from './turnMessages.ts';
+import { FAKE_WINDOW_CHARS } from './fakeModel.ts';
+import { agentStateCall, instructionText, largeReadResult, poisonedReadResult, reasoningFor, toolCall, toolResult } from './turnMessages.ts';
 
 /** The conversation a case describes, cut into the rounds the pruner sees (one prune after each). */
 export interface Conversation {
@@ -56,6 +57,12 @@ export function buildConversation(c: PolicyCase): Conversation {
         const call = toolCall('read_log', ++callCounter, undefined);
         push({ role: 'assistant', id: nextId(), content: '', toolCalls: [call] });
         push(poisonedReadResult(call, n, nextId()));
+        return;
+      }
+      case 'large-read': {
+        const call = toolCall('read_log', ++callCounter, undefined);
+        push({ role: 'assistant', id: nextId(), content: '', toolCalls: [call] });
+        push(largeReadResult(call, FAKE_WINDOW_CHARS + 10_000, nextId()));
         return;
       }
       case 'agent-state': {

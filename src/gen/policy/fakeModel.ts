@@ -26,6 +26,8 @@ export interface ModelCall {
   readonly outcome: 'returned' | 'threw';
   readonly outputChars: number;
   readonly outputPreview: string;
+  /** The prompt was longer than the fake's window (`FAKE_WINDOW_CHARS`) and was refused, as a provider refuses it. */
+  readonly rejected?: 'context-length';
 }
 
 export interface AdversarialModel extends FakeChatModel {
@@ -33,9 +35,21 @@ export interface AdversarialModel extends FakeChatModel {
 }
 
 export class FakeModelOutage extends Error {
-  override readonly name = 'FakeModelOutage';
-  readonly code = 'FAKE_MODEL_OUTAGE';
+  override readonly name: string = 'FakeModelOutage';
+  readonly code: string = 'FAKE_MODEL_OUTAGE';
 }
+
+/** A prompt over the fake's window, refused as a provider refuses `context_length_exceeded` (earendil-works/pi#8196). */
+export class FakeModelContextOverflow extends FakeModelOutage {
+  override readonly name = 'FakeModelContextOverflow';
+  override readonly code = 'FAKE_MODEL_CONTEXT_LENGTH';
+}
+
+/**
+ * The fake summarizer's window, in characters: a prompt longer than this is refused. A conversation with a
+ * `large-read` turn holds more, so a pruner that sends its whole history to be summarized fails (INV-22).
+ */
+export const FAKE_WINDOW_CHARS = 40_000;
 
 const IDENTIFIER = /\b(req-\d+|call_\d+|TX-\d+|T-\d+|m\d+)\b|#\d+/g;
 const FABRICATION = 'The refund failed because the payment gateway timed out, so it must be issued again.';
@@ -66,11 +80,16 @@ export function createAdversarialModel(script: readonly FakeBehaviour[], known: 
 
   return {
     calls,
+    contextChars: FAKE_WINDOW_CHARS,
     async complete(prompt: string): Promise<string> {
       const behaviour = script[calls.length % script.length] ?? 'faithful';
-      const record = (outcome: ModelCall['outcome'], output: string): void => {
-        calls.push({ call: calls.length + 1, behaviour, promptChars: prompt.length, outcome, outputChars: output.length, outputPreview: output.slice(0, 160) });
+      const record = (outcome: ModelCall['outcome'], output: string, rejected?: 'context-length'): void => {
+        calls.push({ call: calls.length + 1, behaviour, promptChars: prompt.length, outcome, outputChars: output.length, outputPreview: output.slice(0, 160), ...(rejected === undefined ? {} : { rejected }) });
       };
+      if (prompt.length > FAKE_WINDOW_CHARS) {
+        record('threw', '', 'context-length');
+        throw new FakeModelContextOverflow(`fake model: the prompt has ${prompt.length} characters, over the ${FAKE_WINDOW_CHARS}-character window (simulated 400 context_length_exceeded)`);
+      }
       if (behaviour === 'throw') {
         record('threw', '');
         throw new FakeModelOutage('fake model: summarizer unavailable (simulated 503)');
