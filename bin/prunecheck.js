@@ -6,12 +6,13 @@ import { existsSync } from 'node:fs';
 
 const checkout = existsSync(new URL('../.git', import.meta.url));
 const compiled = new URL('../dist/cli/main.js', import.meta.url);
-let main;
+let runProcess;
 if (!checkout && existsSync(compiled)) {
-  ({ main } = await import(compiled.href));
+  ({ runProcess } = await import(compiled.href));
 } else {
   const { register } = await import('tsx/esm/api');
   register();
-  ({ main } = await import('../src/cli/main.ts'));
+  ({ runProcess } = await import('../src/cli/main.ts'));
 }
-process.exitCode = await main(process.argv.slice(2));
+// runProcess exits as soon as the verdict is out: 0/1 verdicts, 2 input errors, 3 internal errors, 130/143 signals.
+await runProcess(process.argv.slice(2));

@@ -1,6 +1,6 @@
 import { INVARIANT_IDS } from '../model/invariants.ts';
 import { OPERATION_KINDS } from '../model/Operation.ts';
-import type { Adapter } from './Adapter.ts';
+import type { Adapter, PruningSystem } from './Adapter.ts';
 import { AdapterLoadError } from './AdapterLoadError.ts';
 
 /** Checks that a loaded module's default export is an adapter, naming the field that is wrong. */
@@ -26,4 +26,23 @@ export function validateAdapter(value: unknown, source: string): Adapter {
     if (!INVARIANT_IDS.includes(id as never)) fail('.capabilities.invariants', `names unknown invariant ${JSON.stringify(id)}; known: ${INVARIANT_IDS.join(', ')}`);
   }
   return value as Adapter;
+}
+
+/**
+ * Checks what an adapter's `create` answered before the harness calls into it: an object with `apply` and
+ * `observe` functions (and `request`, `close` functions when present). Throws a TypeError naming what is wrong,
+ * which the engine reports as an adapter error of `create`.
+ */
+export function validateSystem(value: unknown): PruningSystem {
+  if (typeof value !== 'object' || value === null) {
+    throw new TypeError(`create() must answer a system object with apply() and observe(), got ${value === null ? 'null' : typeof value}`);
+  }
+  const system = value as Record<string, unknown>;
+  for (const method of ['apply', 'observe'] as const) {
+    if (typeof system[method] !== 'function') throw new TypeError(`create() answered a system without ${method}(): its ${method} is ${typeof system[method]}, not a function (see spec/ADAPTER.md §1)`);
+  }
+  for (const method of ['request', 'close'] as const) {
+    if (system[method] !== undefined && typeof system[method] !== 'function') throw new TypeError(`create() answered a system whose ${method} is ${typeof system[method]}; leave it out or make it a function`);
+  }
+  return value as PruningSystem;
 }

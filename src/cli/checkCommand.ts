@@ -6,7 +6,12 @@ import { renderJunitReport } from '../report/junitReport.ts';
 import { renderMarkdownReport } from '../report/markdownReport.ts';
 import { renderPrettyReport } from '../report/prettyReport.ts';
 import { createProgressPrinter } from '../report/progressPrinter.ts';
-import { writeReport } from '../report/writeReport.ts';
+import { preflightDirectory, preflightFile } from '../report/writeFileAtomic.ts';
+import { writeReportSync } from '../report/writeReport.ts';
+import { onInterrupt } from '../run/interruption.ts';
+import { INVARIANT_IDS } from '../model/invariants.ts';
+import { SPEC_VERSION } from '../model/specVersion.ts';
+import { PRUNECHECK_VERSION } from '../run/version.ts';
 import { checkAdapter, DEFAULTS } from '../run/runtime/checkAdapter.ts';
 import { checkPolicyAdapter } from '../run/policy/checkPolicyAdapter.ts';
 import type { PolicyCheckOptions } from '../run/policy/checkPolicyAdapter.ts';
@@ -19,6 +24,7 @@ import { choiceFlag, integerFlag, parseOptions, positiveNumberFlag } from './par
 import { resolveAdapter } from './resolveAdapter.ts';
 import type { ResolvedAdapter } from './resolveAdapter.ts';
 import { commandLine } from './shellQuote.ts';
+import { exitCodeFor } from './exitCode.ts';
 import { UsageError } from './UsageError.ts';
 
 export const REPORTERS = ['pretty', 'json', 'junit', 'markdown'] as const;
@@ -38,9 +44,10 @@ Options:
                            adapters (message-list pruners from npm) are checked by the policy engine
   --runs <N>               generated episodes (default ${DEFAULTS.runs}; policy mode: conversations, default 40)
   --seed <S>               fast-check seed (default: drawn from the clock; always printed)
-  --time-limit <SEC>       stop starting new runs after SEC seconds
+  --time-limit <SEC>       bound the whole check to SEC seconds (a run in progress is cut short; situations
+                           not reached by then make the verdict unknown)
   --max-steps <N>          longest generated episode, in operations (default ${DEFAULTS.maxSteps}; policy mode: turns, default 12)
-  --op-timeout <MS>        per-operation timeout for asynchronous adapters (default ${DEFAULTS.opTimeoutMs})
+  --op-timeout <MS>        per-call timeout for the adapter's operations (policy mode: steps); default ${DEFAULTS.opTimeoutMs}
   --reporter <name>        pretty, json, junit or markdown (default: from the --out extension .json, .xml,
                            .md; otherwise pretty)
   --out <FILE>             write the report to FILE (a summary still goes to stdout)
@@ -48,8 +55,9 @@ Options:
 ${EXPECTATIONS_USAGE}
 
 Exit codes: 0 conformant; 1 a violation, an adapter error, a timeout, or an unknown verdict (dangerous
-situations never reached: raise --runs); 2 usage or adapter-load errors. With expectations, 0 means as expected
-(no new finding, no unexpected pass) and 1 not.`;
+situations never reached: raise --runs); 2 usage, adapter-load or output-path errors; 3 an internal error;
+130/143 interrupted by SIGINT/SIGTERM (what was found so far is saved and printed). With expectations, 0 means
+as expected (no new finding, no unexpected pass) and 1 not.`;
 
 export function render(report: CheckReport, reporter: Reporter, color: boolean, rerun: string): string {
   switch (reporter) {
@@ -121,69 +129,127 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
       const opTimeoutMs = integerFlag('check', 'op-timeout', values['op-timeout'], { min: 1, max: 3_600_000, example: '5000' });
       const reporter = choiceFlag('check', 'reporter', values.reporter, REPORTERS) ?? reporterForFile(values.out);
       if (values.out === '') throw new UsageError('BAD_OPTION_VALUE', 'check: --out needs a file name; e.g. --out reports/check.json');
+      if (values.counterexamples === '') throw new UsageError('BAD_OPTION_VALUE', 'check: --counterexamples needs a directory; e.g. --counterexamples reports/counterexamples');
+      // Before a long run, not after it: a path that cannot be written is an input error (exit 2).
+      if (values.out !== undefined) preflightFile(values.out);
+      if (values.counterexamples !== undefined) preflightDirectory(values.counterexamples);
 
       const expectations = await expectationsRequest('check', values);
       const resolved = await resolveOrExplain(ref);
       if (resolved === undefined) return 2;
 
+      // The same flags with the seed made explicit: report.runs counts runs done, which a failure cuts short.
+      const rerunFor = (report: CheckReport): string =>
+        commandLine([
+          ...['npx', 'prunecheck', 'check', '--adapter', ref, '--seed', String(report.seed)],
+          ...(values.runs === undefined ? [] : ['--runs', values.runs]),
+          ...(values['time-limit'] === undefined ? [] : ['--time-limit', values['time-limit']]),
+          ...(values['max-steps'] === undefined ? [] : ['--max-steps', values['max-steps']]),
+          ...(values['op-timeout'] === undefined ? [] : ['--op-timeout', values['op-timeout']]),
+          ...(values.expectations === undefined ? [] : ['--expectations', values.expectations]),
+        ]);
+      // SIGINT, SIGTERM or a stalled adapter call: the engine saves what it found, this prints and writes it.
+      const release = onInterrupt((why, inner) => {
+        const report = isReport(inner) ? inner : interruptedReport(resolved, seed ?? 0, why.kind === 'signal' ? `interrupted by ${why.signal}` : 'an adapter call blocked the process');
+        return publishReport(report, reporter, values.out, rerunFor(report)) ? exitCodeFor(report.verdict) : 2;
+      });
+
       let report: CheckReport;
-      if (resolved.mode === 'policy') {
-        // The policy engine generates whole conversations: no per-operation timeout, no time budget.
-        for (const flag of ['time-limit', 'op-timeout'] as const) {
-          if (values[flag] !== undefined) throw new UsageError('UNSUPPORTED_OPTION', `check: --${flag} does not apply to policy-mode adapters such as ${resolved.adapter.name}; use --runs to bound the check`);
-        }
-        const policyCheck = deps.checkPolicyAdapter ?? checkPolicyAdapter;
-        process.stderr.write(`prunecheck: ${resolved.adapter.name} is a policy-mode adapter (${resolved.adapter.package}); checking INV-16 onward and what applies of INV-01…15\n`);
-        report = await policyCheck(resolved.adapter, {
-          adapterRef: ref,
-          ...(seed === undefined ? {} : { seed }),
-          ...(runs === undefined ? {} : { runs }),
-          ...(maxSteps === undefined ? {} : { maxTurns: maxSteps }),
-          ...(values.counterexamples === undefined ? {} : { outDir: values.counterexamples }),
-        });
-      } else {
-        const progress = createProgressPrinter({ stream: process.stderr });
-        try {
-          // With known findings, the check looks past an expected first finding for new ones.
-          report = await checkPastExpected(resolved.adapter, {
+      try {
+        if (resolved.mode === 'policy') {
+          if (values['time-limit'] !== undefined) throw new UsageError('UNSUPPORTED_OPTION', `check: --time-limit does not apply to policy-mode adapters such as ${resolved.adapter.name}; use --runs to bound the check`);
+          const policyCheck = deps.checkPolicyAdapter ?? checkPolicyAdapter;
+          process.stderr.write(`prunecheck: ${resolved.adapter.name} is a policy-mode adapter (${resolved.adapter.package}); checking INV-16 onward and what applies of INV-01…15\n`);
+          report = await policyCheck(resolved.adapter, {
             adapterRef: ref,
-            onProgress: progress.update,
             ...(seed === undefined ? {} : { seed }),
             ...(runs === undefined ? {} : { runs }),
-            ...(timeLimitSeconds === undefined ? {} : { timeLimitSeconds }),
-            ...(maxSteps === undefined ? {} : { maxSteps }),
+            ...(maxSteps === undefined ? {} : { maxTurns: maxSteps }),
             ...(opTimeoutMs === undefined ? {} : { opTimeoutMs }),
             ...(values.counterexamples === undefined ? {} : { outDir: values.counterexamples }),
-          }, findingsToLookPast(expectations, resolved.adapter.name), deps.checkAdapter);
-        } finally {
-          progress.done();
+          });
+        } else {
+          const progress = createProgressPrinter({ stream: process.stderr });
+          try {
+            // With known findings, the check looks past an expected first finding for new ones.
+            report = await checkPastExpected(
+              resolved.adapter,
+              {
+                adapterRef: ref,
+                onProgress: progress.update,
+                ...(seed === undefined ? {} : { seed }),
+                ...(runs === undefined ? {} : { runs }),
+                ...(timeLimitSeconds === undefined ? {} : { timeLimitSeconds }),
+                ...(maxSteps === undefined ? {} : { maxSteps }),
+                ...(opTimeoutMs === undefined ? {} : { opTimeoutMs }),
+                ...(values.counterexamples === undefined ? {} : { outDir: values.counterexamples }),
+              },
+              findingsToLookPast(expectations, resolved.adapter.name),
+              deps.checkAdapter,
+            );
+          } finally {
+            progress.done();
+          }
         }
+      } finally {
+        release();
       }
 
       const settled = await settleExpectations(report, expectations);
       report = settled.report;
       if (settled.note !== undefined) process.stderr.write(settled.note);
-      // The same flags with the seed made explicit: report.runs counts runs done, which a failure cuts short.
-      const rerun = commandLine([
-        ...['npx', 'prunecheck', 'check', '--adapter', ref, '--seed', String(report.seed)],
-        ...(values.runs === undefined ? [] : ['--runs', values.runs]),
-        ...(values['time-limit'] === undefined ? [] : ['--time-limit', values['time-limit']]),
-        ...(values['max-steps'] === undefined ? [] : ['--max-steps', values['max-steps']]),
-        ...(values['op-timeout'] === undefined ? [] : ['--op-timeout', values['op-timeout']]),
-        ...(values.expectations === undefined ? [] : ['--expectations', values.expectations]),
-      ]);
-      if (values.out !== undefined) {
-        const written = await writeReport(values.out, render(report, reporter, false, rerun));
-        process.stdout.write(renderPrettyReport(report, { color: useColor(process.stdout), rerun }));
-        process.stdout.write(`${reporter} report written to ${written}\n`);
-      } else {
-        process.stdout.write(render(report, reporter, reporter === 'pretty' && useColor(process.stdout), rerun));
-        // A machine-readable report owns stdout; the seed and replay commands still reach the person.
-        if (reporter !== 'pretty') process.stderr.write(summaryLines(report, rerun));
-      }
-      return exitCodeWithExpectations(report);
+      // A report that could not be written to --out (it then went to stdout) is an output-path error: exit 2.
+      return publishReport(report, reporter, values.out, rerunFor(report)) ? exitCodeWithExpectations(report) : 2;
     },
   };
+}
+
+function isReport(value: unknown): value is CheckReport {
+  return typeof value === 'object' && value !== null && typeof (value as { verdict?: unknown }).verdict === 'string';
+}
+
+/** What an interrupted check reports when the engine had nothing to save (policy mode, or before any run). */
+function interruptedReport(resolved: ResolvedAdapter, seed: number, why: string): CheckReport {
+  const claimed = new Set<string>(resolved.mode === 'policy' ? resolved.adapter.invariants : resolved.adapter.capabilities.invariants);
+  return {
+    adapter: resolved.adapter.name,
+    adapterVersion: resolved.adapter.version,
+    prunecheckVersion: PRUNECHECK_VERSION,
+    specVersion: SPEC_VERSION,
+    verdict: 'unknown',
+    seed,
+    runs: 0,
+    opsChecked: 0,
+    opsPerSecond: 0,
+    durationMs: 1,
+    invariants: INVARIANT_IDS.map((invariant) => ({ invariant, status: claimed.has(invariant) ? 'inconclusive' : 'not-claimed' })),
+    violations: [],
+    situations: {},
+    error: `${why}; counterexamples found before the interruption are in the counterexamples directory`,
+  };
+}
+
+/**
+ * Prints the report (and writes it to --out), synchronously, so it also works from a signal handler. A report
+ * that cannot be written is not lost: it goes to stdout after the error.
+ */
+function publishReport(report: CheckReport, reporter: Reporter, out: string | undefined, rerun: string): boolean {
+  if (out !== undefined) {
+    const text = render(report, reporter, false, rerun);
+    process.stdout.write(renderPrettyReport(report, { color: useColor(process.stdout), rerun }));
+    try {
+      process.stdout.write(`${reporter} report written to ${writeReportSync(out, text)}\n`);
+    } catch (error: unknown) {
+      process.stderr.write(`prunecheck: could not write the report: ${error instanceof Error ? error.message : String(error)}; it follows on stdout\n`);
+      process.stdout.write(text);
+      return false;
+    }
+    return true;
+  }
+  process.stdout.write(render(report, reporter, reporter === 'pretty' && useColor(process.stdout), rerun));
+  // A machine-readable report owns stdout; the seed and replay commands still reach the person.
+  if (reporter !== 'pretty') process.stderr.write(summaryLines(report, rerun));
+  return true;
 }
 
 /** The seed, the verdict and every replay command, for stderr when stdout carries a machine-readable report. */

@@ -9,6 +9,7 @@ import { ZOO_EXPECTATIONS } from '../adapters/zoo/index.ts';
 import { buildConformanceMatrix, meetsExpectation, renderConformanceJson, renderConformanceMarkdown } from '../report/conformanceMatrix.ts';
 import type { Expectation, MatrixEntry } from '../report/conformanceMatrix.ts';
 import { createProgressPrinter } from '../report/progressPrinter.ts';
+import { preflightDirectory } from '../report/writeFileAtomic.ts';
 import { REPORTS_DIR, writeReport } from '../report/writeReport.ts';
 import { checkAdapter } from '../run/runtime/checkAdapter.ts';
 import { checkPolicyAdapter } from '../run/policy/checkPolicyAdapter.ts';
@@ -76,7 +77,10 @@ export function createConformanceCommand(deps: CheckDependencies = { checkAdapte
       const seed = integerFlag('conformance', 'seed', values.seed, SEED_BOUNDS) ?? DEFAULT_CONFORMANCE_SEED;
       const timeLimitSeconds = positiveNumberFlag('conformance', 'time-limit', values['time-limit'], '30');
       const outDir = values['out-dir'] ?? REPORTS_DIR;
+      if (outDir === '') throw new UsageError('BAD_OPTION_VALUE', 'conformance: --out-dir needs a directory; e.g. --out-dir reports');
       const targets = selectTargets(values.only, deps);
+      // Before the runs, not after them: a directory that cannot be written is an input error (exit 2).
+      preflightDirectory(outDir);
 
       process.stdout.write(`prunecheck conformance: ${targets.length} runtimes, seed ${seed}${runs === undefined ? '' : `, ${runs} runs each`}\n`);
       const entries: MatrixEntry[] = [];

@@ -1,9 +1,11 @@
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { POLICY_ADAPTERS } from '../adapters/policy/index.ts';
 import { POLICY_INVARIANT_IDS } from '../check/policy/invariants.ts';
 import { renderEcosystemJson, renderEcosystemMarkdown, type EcosystemReport } from '../report/policy/ecosystemReport.ts';
 import { checkPolicyAdapter, type PolicyCheckReport } from '../run/policy/checkPolicyAdapter.ts';
+import { ensureDirectory, preflightDirectory, writeFileAtomic } from '../report/writeFileAtomic.ts';
+import { safeName } from '../run/writeCounterexample.ts';
 import type { Command } from './Command.ts';
 import { integerFlag, parseOptions } from './parseOptions.ts';
 import { UsageError } from './UsageError.ts';
@@ -39,12 +41,20 @@ export const ecosystemCommand: Command = {
     if (entries.length === 0) {
       throw new UsageError('UNKNOWN_ADAPTER', `ecosystem: --only ${values.only ?? ''} names no ecosystem pruner; known: ${POLICY_ADAPTERS.filter((e) => e.ecosystem).map((e) => e.name).join(', ')}`);
     }
+    if (outDir === '') throw new UsageError('BAD_OPTION_VALUE', 'ecosystem: --out-dir needs a directory; e.g. --out-dir reports');
+    preflightDirectory(outDir);
     const cxDir = join(outDir, 'counterexamples');
-    mkdirSync(cxDir, { recursive: true });
+    ensureDirectory(cxDir);
     const reports: PolicyCheckReport[] = [];
     for (const entry of entries) {
-      // Files from an earlier run with this seed would otherwise outlive a finding that is gone.
-      for (const f of readdirSync(cxDir)) if (f.startsWith(`${entry.name}-`) && f.endsWith(`-${seed}.json`)) rmSync(join(cxDir, f));
+      // The report is regenerated: files an earlier run of this pruner and seed wrote would otherwise outlive a
+      // finding that is gone. Only those, and each one named.
+      const stale = new RegExp(`^${safeName(entry.name).replace(/[.]/g, '\\.')}-(INV-\\d+|ADAPTER-ERROR|TIMEOUT|DIFFERENTIAL)-${seed}(-\\d+)?\\.json$`);
+      for (const f of readdirSync(cxDir)) {
+        if (!stale.test(f)) continue;
+        rmSync(join(cxDir, f));
+        process.stderr.write(`ecosystem: removed ${join(cxDir, f)} (an earlier run's finding for ${entry.name}, seed ${seed}; re-checking)\n`);
+      }
       const adapter = await entry.load();
       process.stderr.write(`ecosystem: ${entry.name} (${adapter.package}@${adapter.version}) …`);
       const report = await checkPolicyAdapter(adapter, { runs, seed, outDir: cxDir, adapterRef: entry.name });
@@ -52,8 +62,8 @@ export const ecosystemCommand: Command = {
       reports.push(report);
     }
     const ecosystem: EcosystemReport = { format: 'prunecheck-ecosystem/1', node: process.versions.node, seed, runs, invariants: POLICY_INVARIANT_IDS, reports };
-    writeFileSync(join(outDir, 'ecosystem.json'), renderEcosystemJson(ecosystem));
-    writeFileSync(join(outDir, 'ecosystem.md'), renderEcosystemMarkdown(ecosystem));
+    writeFileAtomic(join(outDir, 'ecosystem.json'), renderEcosystemJson(ecosystem));
+    writeFileAtomic(join(outDir, 'ecosystem.md'), renderEcosystemMarkdown(ecosystem));
     process.stdout.write(`wrote ${join(outDir, 'ecosystem.md')} and ${join(outDir, 'ecosystem.json')}; ${reports.reduce((n, r) => n + r.violations.length, 0)} findings, counterexamples in ${cxDir}\n`);
     return 0;
   },

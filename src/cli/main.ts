@@ -1,5 +1,12 @@
+import { closeSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { killAllGroups } from '../adapters/protocol/processGroups.ts';
+import { describeInterruption, runInterruptHandlers, type Interruption } from '../run/interruption.ts';
+import { describeThrown } from '../run/safeJson.ts';
+import { startStallMonitor, type StallInfo } from '../run/stallMonitor.ts';
+import type { Command } from './Command.ts';
 import { COMMANDS } from './commands.ts';
+import { isInputError, SIGNAL_EXIT_CODES } from './exitCode.ts';
 import { UsageError } from './UsageError.ts';
 
 /** Renders top-level help: every command with its one-line summary. */
@@ -18,8 +25,11 @@ export function helpText(): string {
   ].join('\n');
 }
 
-/** Runs the CLI on `argv` (without node and script); answers the exit code: 0 ok, 1 findings, 2 usage. */
-export async function main(argv: readonly string[]): Promise<number> {
+/**
+ * Runs the CLI on `argv` (without node and script) and answers the exit code: 0 ok, 1 a verdict other than
+ * conformant, 2 a usage or input error (the message says what to fix), 3 an internal error. Never throws.
+ */
+export async function main(argv: readonly string[], commands: readonly Command[] = COMMANDS): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(`${helpText()}\n`);
@@ -29,10 +39,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write('prunecheck 0.1.0\n');
     return 0;
   }
-  const command = COMMANDS.find((c) => c.name === name);
+  const command = commands.find((c) => c.name === name);
   try {
     if (command === undefined) {
-      throw new UsageError('UNKNOWN_COMMAND', `unknown command '${name}'; commands: ${COMMANDS.map((c) => c.name).join(', ')}`);
+      throw new UsageError('UNKNOWN_COMMAND', `unknown command '${name}'; commands: ${commands.map((c) => c.name).join(', ')}`);
     }
     if (rest.includes('--help') || rest.includes('-h')) {
       process.stdout.write(`${command.usage}\n`);
@@ -40,22 +50,56 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     return await command.run(rest);
   } catch (error: unknown) {
-    if (error instanceof UsageError) {
+    if (isInputError(error)) {
       process.stderr.write(`prunecheck: ${error.message}\n`);
       return 2;
     }
-    throw error;
+    const detail = error instanceof Error ? (error.stack ?? error.message) : describeThrown(error);
+    process.stderr.write(`prunecheck: internal error (a bug in prunecheck, not in your runtime; please report it with the command line): ${detail}\n`);
+    return 3;
   }
 }
 
+let interrupting = false;
+
+/** Saves what was found (the interrupt handlers of the running command), stops every child, and exits. */
+function finish(why: Interruption, code: number): never {
+  interrupting = true;
+  runInterruptHandlers(why, (message) => process.stderr.write(`prunecheck: ${message}\n`));
+  killAllGroups();
+  // After a stall the main thread is paused by the monitor's inspector session, and Node would add "Waiting
+  // for the debugger to disconnect..." to stderr at exit; everything prunecheck had to say is written by now.
+  if (why.kind === 'stall') closeSync(2);
+  process.exit(code);
+}
+
+function onStall(info: StallInfo): never {
+  const why: Interruption = { kind: 'stall', ...info };
+  process.stderr.write(`\nprunecheck: ${describeInterruption(why)}; saving what was found and exiting\n`);
+  finish(why, 1);
+}
+
+/**
+ * The `prunecheck` process: runs `main`, then exits at once with its code, whatever the adapter left running
+ * (a timer of its own, an unsettled promise, an idle child). SIGINT, SIGTERM and SIGHUP save what was found so
+ * far, kill every child's process group and exit 130, 143 or 129; an adapter call that blocks the event loop
+ * is caught by the stall monitor, saved as a TIMEOUT finding, and exits 1.
+ */
+export async function runProcess(argv: readonly string[]): Promise<never> {
+  for (const signal of Object.keys(SIGNAL_EXIT_CODES) as (keyof typeof SIGNAL_EXIT_CODES)[]) {
+    process.on(signal, () => {
+      const code = SIGNAL_EXIT_CODES[signal];
+      if (interrupting) process.exit(code); // a second signal: stop saving, exit now
+      process.stderr.write(`\nprunecheck: ${signal}: saving what was found so far, stopping child processes\n`);
+      finish({ kind: 'signal', signal }, code);
+    });
+  }
+  startStallMonitor(onStall);
+  const code = await main(argv);
+  killAllGroups();
+  process.exit(code);
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`prunecheck: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exitCode = 3;
-    },
-  );
+  void runProcess(process.argv.slice(2));
 }

@@ -1,5 +1,4 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { writeFileAtomic } from './writeFileAtomic.ts';
 
 /** Where prunecheck writes reports when the user names no path (`--out`, `--out-dir`, `--counterexamples`). */
 export const REPORTS_DIR = 'reports';
@@ -10,14 +9,15 @@ export function jsonText(value: unknown): string {
 }
 
 /**
- * Writes a report, creating parent directories. The write goes through a temporary file and a rename so a
- * reader (CI uploading artefacts, a second run) never sees half a report. Answers the absolute path.
+ * Writes a report atomically (`writeFileAtomic`: a temporary file in the same directory, fsync, rename), creating
+ * parent directories, so a reader (CI uploading artefacts, a second run) never sees half a report. Refuses to
+ * replace anything but a regular file (a symbolic link, a FIFO, a directory, a device). Answers the absolute path.
  */
+export function writeReportSync(path: string, content: string): string {
+  return writeFileAtomic(path, content);
+}
+
+/** `writeReportSync`, as a promise (the library API). */
 export async function writeReport(path: string, content: string): Promise<string> {
-  const target = resolve(path);
-  await mkdir(dirname(target), { recursive: true });
-  const temporary = `${target}.${process.pid}.tmp`;
-  await writeFile(temporary, content, 'utf8');
-  await rename(temporary, target);
-  return target;
+  return writeReportSync(path, content);
 }

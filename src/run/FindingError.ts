@@ -2,18 +2,31 @@ import type { Finding } from '../check/Finding.ts';
 import type { Operation } from '../model/Operation.ts';
 import type { RuntimeConfig } from '../model/ReferenceRuntime.ts';
 import type { RecordedOutcome } from './runtime/EpisodeDriver.ts';
+import { clip, safeCopy } from './safeJson.ts';
 
-/** Thrown inside a property run to fail it; carries the episode that produced the finding. */
+/** Longest "because" line kept: adapter data quoted in a line (a 30 MB string) is cut to this, with its length. */
+export const MAX_BECAUSE_CHARS = 2_000;
+
+/**
+ * Thrown inside a property run to fail it; carries the episode that produced the finding. What came from the
+ * adapter is bounded here, once: long lines are shortened (saying how long they were), and the recorded
+ * outcomes are copied safely (cycles cut, huge strings shortened), so reports and counterexample files stay
+ * small and writable whatever the adapter answered.
+ */
 export class FindingError extends Error {
   override readonly name = 'FindingError';
   readonly code = 'FINDING';
+  readonly finding: Finding;
+  readonly config: RuntimeConfig;
+  readonly trace: readonly Operation[];
+  readonly outcomes: readonly RecordedOutcome[];
 
-  constructor(
-    readonly finding: Finding,
-    readonly config: RuntimeConfig,
-    readonly trace: readonly Operation[],
-    readonly outcomes: readonly RecordedOutcome[],
-  ) {
-    super(`${finding.invariant} at step ${trace.length}: ${finding.because.join(' / ')}`);
+  constructor(finding: Finding, config: RuntimeConfig, trace: readonly Operation[], outcomes: readonly RecordedOutcome[]) {
+    const because = finding.because.map((line) => clip(line, MAX_BECAUSE_CHARS));
+    super(`${finding.invariant} at step ${trace.length}: ${because.join(' / ')}`);
+    this.finding = { ...finding, because };
+    this.config = config;
+    this.trace = trace;
+    this.outcomes = outcomes.map((outcome) => safeCopy(outcome) as RecordedOutcome);
   }
 }

@@ -1,19 +1,114 @@
-/** An adapter call that did not settle within the per-operation timeout. */
+import { describeThrown } from './safeJson.ts';
+import { armStallMonitor, disarmStallMonitor } from './stallMonitor.ts';
+
+/** An adapter call that did not settle within its timeout (operation, create, close or step). */
 export class TimeoutError extends Error {
-  override readonly name = 'TimeoutError';
-  readonly code = 'TIMEOUT';
+  override readonly name: string = 'TimeoutError';
+  readonly code: string = 'TIMEOUT';
+  /** The call that timed out, as messages name it (`apply`, `create`, `close`, `step`). */
+  readonly what: string;
+  readonly ms: number;
+
+  constructor(message: string, what: string, ms: number) {
+    super(message);
+    this.what = what;
+    this.ms = ms;
+  }
 }
 
-/** Races `promise` against a timer that does not keep the process alive; the timer is cleared either way. */
-export async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimeoutError(`${what} did not answer within ${ms} ms`)), ms);
-    timer.unref();
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
+/**
+ * The check's own time limit (`--time-limit`) ran out while an adapter call was pending. Not the adapter's
+ * fault and not a finding: the run in progress is abandoned and the verdict says the check was cut short.
+ */
+export class TimeLimitError extends TimeoutError {
+  override readonly name: string = 'TimeLimitError';
+  override readonly code: string = 'TIME_LIMIT';
+}
+
+/** Something other than an Error was thrown (a string, `null`, an object); its description is the message. */
+export class ThrownValueError extends Error {
+  override readonly name = 'ThrownValueError';
+  readonly code = 'THROWN_VALUE';
+}
+
+/** setTimeout's largest delay; a longer one would fire at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** An Error whose message can be read, as it was thrown; anything else wrapped in a `ThrownValueError`. */
+export function asError(thrown: unknown): Error {
+  if (thrown instanceof Error) {
+    try {
+      if (typeof thrown.message === 'string') return thrown;
+    } catch {
+      // A message getter that throws: described below.
+    }
   }
+  return new ThrownValueError(describeThrown(thrown));
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  try {
+    return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The one watchdog every adapter call goes through (operations, observations, create, close, policy steps,
+ * scenario steps). It calls `call` itself, so a synchronous throw of any value becomes a rejected promise of an
+ * Error, and it bounds the wait:
+ *
+ * - by `ms` (`TimeoutError`: the adapter's fault, a finding), and
+ * - by `deadline` (`Date.now()` milliseconds: the check's `--time-limit`; `TimeLimitError`: not a finding).
+ *
+ * The timer is referenced, so an adapter call that never settles keeps prunecheck alive until the timeout
+ * fires, never letting the process exit mid-run. A call that blocks the event loop itself (a synchronous busy
+ * loop) cannot be interrupted in-process; the stall monitor (`stallMonitor.ts`) ends such a run instead.
+ */
+export function withTimeout<T>(call: () => T | PromiseLike<T>, ms: number, what: string, deadline?: number): Promise<Awaited<T>> {
+  const started = Date.now();
+  const left = deadline === undefined ? Number.POSITIVE_INFINITY : deadline - started;
+  if (left <= 0) return Promise.reject(new TimeLimitError(`the time limit ran out before ${what}`, what, 0));
+  const limit = Math.min(ms, left);
+  const byDeadline = left < ms;
+  const token = armStallMonitor(what, limit);
+  let result: T | PromiseLike<T>;
+  try {
+    result = call();
+  } catch (error: unknown) {
+    disarmStallMonitor(token);
+    return Promise.reject(asError(error));
+  }
+  if (!isThenable(result)) {
+    disarmStallMonitor(token);
+    return Promise.resolve(result as Awaited<T>);
+  }
+  return new Promise<Awaited<T>>((resolve, reject) => {
+    let settled = false;
+    const settle = (): boolean => {
+      if (settled) return false;
+      settled = true;
+      clearTimeout(timer);
+      disarmStallMonitor(token);
+      return true;
+    };
+    const remaining = Math.max(0, limit - (Date.now() - started));
+    const timer = setTimeout(() => {
+      if (!settle()) return;
+      reject(byDeadline ? new TimeLimitError(`the time limit ran out while waiting for ${what}`, what, limit) : new TimeoutError(`${what} did not answer within ${limit} ms`, what, limit));
+    }, Math.min(remaining, MAX_TIMER_MS));
+    try {
+      (result as PromiseLike<T>).then(
+        (value) => {
+          if (settle()) resolve(value as Awaited<T>);
+        },
+        (error: unknown) => {
+          if (settle()) reject(asError(error));
+        },
+      );
+    } catch (error: unknown) {
+      if (settle()) reject(asError(error));
+    }
+  });
 }

@@ -1,36 +1,119 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join, relative, isAbsolute } from 'node:path';
+import { lstatSync, readFileSync, unlinkSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { Operation } from '../model/Operation.ts';
-import type { Counterexample, FindingKind } from './CheckReport.ts';
+import { createFileAtomic, OutputPathError, writeFileAtomic } from '../report/writeFileAtomic.ts';
+import { shellQuote } from '../cli/shellQuote.ts';
+import { safeCopy } from './safeJson.ts';
 
 /** sha256 of the canonical JSON of a trace: two counterexamples with the same hash replay the same steps. */
 export function traceHash(trace: readonly Operation[]): string {
   return createHash('sha256').update(JSON.stringify(trace)).digest('hex');
 }
 
-/** A file-name-safe form of an adapter name (`cmd:python3 x.py` → `cmd-python3-x.py`). */
-export function safeName(name: string): string {
-  return name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'adapter';
+/** sha256 of any JSON value, as an identity for a finding (its config and trace, or its generated case). */
+export function findingIdentity(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value) ?? '').digest('hex');
 }
 
-export function counterexamplePath(outDir: string, adapter: string, invariant: FindingKind, seed: number): string {
-  return join(outDir, `${safeName(adapter)}-${invariant}-${seed}.json`);
+/**
+ * A file-name-safe form of an adapter name or invariant id (`cmd:python3 x.py` → `cmd-python3-x.py`,
+ * `../../escaped/pwn` → `escaped-pwn`): letters, digits, `.`, `_`, `-`, never starting with a dot.
+ */
+export function safeName(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 80) || 'adapter';
+}
+
+/** The file name of the `n`th distinct finding of one adapter, invariant and seed (`n` from 1). */
+export function counterexampleName(adapter: string, invariant: string, seed: number, n = 1): string {
+  return `${safeName(adapter)}-${safeName(invariant)}-${seed}${n === 1 ? '' : `-${n}`}.json`;
+}
+
+/** Where the first finding of one adapter, invariant and seed is saved in `outDir`. */
+export function counterexamplePath(outDir: string, adapter: string, invariant: string, seed: number): string {
+  return join(outDir, counterexampleName(adapter, invariant, seed));
 }
 
 /** The command that replays a counterexample file, relative to the working directory when possible. */
 export function replayCommand(path: string): string {
   const shown = isAbsolute(path) && !relative(process.cwd(), path).startsWith('..') ? relative(process.cwd(), path) : path;
-  return `npx prunecheck replay ${shown.includes(' ') ? JSON.stringify(shown) : shown}`;
+  return `npx prunecheck replay ${shellQuote(shown)}`;
+}
+
+/** The 2-space JSON of a counterexample, with adapter data made safe (cycles cut, huge strings shortened). */
+export function counterexampleText(counterexample: unknown): string {
+  return `${JSON.stringify(safeCopy(counterexample), null, 2)}\n`;
 }
 
 /**
- * Writes a counterexample as 2-space JSON with a trailing newline, through a temporary file and a rename, so a
- * crash mid-write never leaves a truncated file where a good one was.
+ * Writes a counterexample to `path` atomically (temporary file in the same directory, fsync, rename), so a crash
+ * mid-write never leaves a truncated file where a good one was. Replaces a regular file at `path`.
  */
-export function writeCounterexample(path: string, counterexample: Counterexample): void {
-  mkdirSync(join(path, '..'), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(counterexample, null, 2)}\n`);
-  renameSync(temporary, path);
+export function writeCounterexample(path: string, counterexample: unknown): void {
+  writeFileAtomic(path, counterexampleText(counterexample));
+}
+
+/** What identifies a finding's file: who found it, and a hash of what reproduces it (`findingIdentity`). */
+export interface FindingKey {
+  readonly adapter: string;
+  readonly invariant: string;
+  readonly seed: number;
+  readonly identity: string;
+}
+
+/** A counterexample on disk, and whether this process created the file (rather than replaced its twin). */
+export interface SavedCounterexample {
+  readonly file: string;
+  readonly created: boolean;
+}
+
+/** The identity recorded in a counterexample file: a hash of its config and trace, or of its generated case. */
+export function identityOfCounterexample(data: Readonly<Record<string, unknown>>): string {
+  return findingIdentity(data['case'] !== undefined ? data['case'] : [data['config'], data['trace']]);
+}
+
+function identityOfFile(file: string): string | undefined {
+  try {
+    if (!lstatSync(file).isFile()) return undefined;
+    const data = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    return typeof data === 'object' && data !== null ? identityOfCounterexample(data as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const MAX_NAMES = 1_000;
+
+/**
+ * Saves a counterexample in `outDir` under a name unique to its finding: `<adapter>-<invariant>-<seed>.json`,
+ * or `-2`, `-3`… when that name holds another finding. A file holding the same finding (a re-run of the same
+ * check) is replaced, and so is one of `mine` (this run's own provisional saves, such as the unshrunk episode
+ * saved the moment it failed); a file holding another finding is never touched. Names are sanitised, so the
+ * file is always directly inside `outDir`. `build` receives the chosen path (a counterexample names its own
+ * replay command).
+ */
+export function saveCounterexample(outDir: string, key: FindingKey, build: (file: string) => unknown, mine: readonly SavedCounterexample[] = []): SavedCounterexample {
+  for (let n = 1; n <= MAX_NAMES; n += 1) {
+    const file = join(outDir, counterexampleName(key.adapter, key.invariant, key.seed, n));
+    const text = counterexampleText(build(file));
+    if (createFileAtomic(file, text)) return { file, created: true };
+    // Replaced: the same finding from an earlier run, or a provisional save of this run (`mine`).
+    const own = mine.find((saved) => saved.file === file);
+    if (own !== undefined || identityOfFile(file) === key.identity) {
+      writeFileAtomic(file, text);
+      return { file, created: own?.created ?? false };
+    }
+  }
+  const dir = resolve(outDir);
+  throw new OutputPathError('EXISTS', dir, `${dir} already holds ${MAX_NAMES} other counterexamples of ${key.adapter} ${key.invariant} with seed ${key.seed}; clear it or pass another --counterexamples directory`);
+}
+
+/** Removes a counterexample this process created (an unshrunk first save superseded by the shrunk one). */
+export function discardCounterexample(saved: SavedCounterexample): void {
+  if (!saved.created) return;
+  try {
+    unlinkSync(saved.file);
+  } catch {
+    // Already gone.
+  }
 }

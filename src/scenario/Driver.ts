@@ -2,7 +2,13 @@ import type { PruningSystem } from '../adapters/Adapter.ts';
 import type { Operation } from '../model/Operation.ts';
 import type { Outcome } from '../model/Outcome.ts';
 import type { SpanView } from '../model/Span.ts';
+import { deepFreeze } from '../run/deepFreeze.ts';
+import { describeThrown } from '../run/safeJson.ts';
+import { withTimeout } from '../run/withTimeout.ts';
 import type { EntryKind, OccupancySample, TimelineEntry } from './ScenarioRun.ts';
+
+/** How long one operation or observation of a scenario may take before the run counts as crashed. */
+export const SCENARIO_OP_TIMEOUT_MS = 5_000;
 
 /** What the harness itself knows of a span it created: it never trusts the runtime for this. */
 export interface SpanMeta {
@@ -31,10 +37,12 @@ export class Driver {
   readonly evidence = new Map<string, Set<Evidence>>();
   crash: { turn: number; message: string; code: string | undefined } | undefined;
   private readonly system: PruningSystem;
+  private readonly timeoutMs: number;
   private views = new Map<string, SpanView>();
 
-  constructor(system: PruningSystem) {
+  constructor(system: PruningSystem, timeoutMs = SCENARIO_OP_TIMEOUT_MS) {
     this.system = system;
+    this.timeoutMs = timeoutMs;
   }
 
   get used(): number {
@@ -68,26 +76,31 @@ export class Driver {
     this.order.push(meta.id);
   }
 
-  /** Applies `op`; answers undefined once the runtime has crashed (a throw is a crash at this turn). */
+  /**
+   * Applies `op`; answers undefined once the runtime has crashed. A throw, a timeout (an operation or the
+   * observation after it that does not answer within the timeout) or a malformed answer is a crash at this turn.
+   */
   async apply(op: Operation, turn: number): Promise<Outcome | undefined> {
     if (this.crash !== undefined) return undefined;
-    this.operations.push(op);
+    this.operations.push(deepFreeze(op));
     let outcome: Outcome;
     try {
-      outcome = await this.system.apply(op);
+      outcome = await withTimeout(() => this.system.apply(op), this.timeoutMs, 'apply');
+      if (typeof outcome !== 'object' || outcome === null || typeof (outcome as { kind?: unknown }).kind !== 'string') throw new TypeError(`apply answered ${outcome === null ? 'null' : typeof outcome}, not an outcome`);
+      await this.refresh(op, outcome, turn);
     } catch (error: unknown) {
-      const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      const message = `${error instanceof Error ? error.name : 'Error'}: ${describeThrown(error, 500)}`;
       const code = (error as { code?: unknown } | null)?.code;
       this.crash = { turn, message, code: typeof code === 'string' ? code : undefined };
       this.note(turn, 'crash', `runtime threw on ${op.kind}: ${message}`);
       return undefined;
     }
-    await this.refresh(op, outcome, turn);
     return outcome;
   }
 
   private async refresh(op: Operation, outcome: Outcome, turn: number): Promise<void> {
-    const observations = await this.system.observe(this.order);
+    const observations = await withTimeout(() => this.system.observe(this.order), this.timeoutMs, 'observe');
+    if (!Array.isArray(observations)) throw new TypeError(`observe answered ${typeof observations}, not an array of observations`);
     const before = this.views;
     this.views = new Map();
     for (const o of observations) if (o.resident !== undefined) this.views.set(o.spanId, o.resident);

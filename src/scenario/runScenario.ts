@@ -1,7 +1,12 @@
 import type { Adapter } from '../adapters/Adapter.ts';
+import { validateSystem } from '../adapters/validateAdapter.ts';
 import { referenceAdapter } from '../adapters/reference.ts';
 import type { Operation } from '../model/Operation.ts';
-import { Driver } from './Driver.ts';
+import type { PruningSystem } from '../adapters/Adapter.ts';
+import { deepFreeze } from '../run/deepFreeze.ts';
+import { describeThrown } from '../run/safeJson.ts';
+import { withTimeout } from '../run/withTimeout.ts';
+import { Driver, SCENARIO_OP_TIMEOUT_MS } from './Driver.ts';
 import { judgeRun } from './judgeRun.ts';
 import { assertProbe, fixProbe, needProbe, retryProbe } from './probes.ts';
 import { clip, pruningPass, summarizeAndPrune, writeSummary } from './pruningPass.ts';
@@ -17,13 +22,26 @@ import { SimulatedModel } from './SimulatedModel.ts';
  * it believes). A runtime that throws has crashed: the episode stops there. Deterministic for a given
  * scenario and runtime.
  */
-export async function runScenario(scenario: Scenario, adapter: Adapter): Promise<ScenarioRun> {
-  const config = {
+export async function runScenario(scenario: Scenario, adapter: Adapter, options: ScenarioRunOptions = {}): Promise<ScenarioRun> {
+  const timeoutMs = options.opTimeoutMs ?? SCENARIO_OP_TIMEOUT_MS;
+  const config = deepFreeze({
     capacity: scenario.window.capacity,
     ...(scenario.window.storeDistinguishesAbsent === undefined ? {} : { storeDistinguishesAbsent: scenario.window.storeDistinguishesAbsent }),
-  };
-  const system = await adapter.create(config);
-  const driver = new Driver(system);
+  });
+  let system: PruningSystem;
+  let createFailure: string | undefined;
+  try {
+    system = validateSystem(await withTimeout(() => adapter.create(config), Math.max(timeoutMs, 30_000), 'create'));
+  } catch (error: unknown) {
+    // The runtime never started: every probe is unreached, and the timeline says why.
+    createFailure = `create(${JSON.stringify(config)}) failed: ${describeThrown(error, 500)}`;
+    system = { apply: () => Promise.reject(new Error(createFailure)), observe: () => [] };
+  }
+  const driver = new Driver(system, timeoutMs);
+  if (createFailure !== undefined) {
+    driver.crash = { turn: 0, message: createFailure, code: undefined };
+    driver.note(0, 'crash', createFailure);
+  }
   const ctx: RunContext = { scenario, driver, model: new SimulatedModel(scenario.seed, scenario.model), probes: [], recalls: new Map(), refused: new Set(), backoff: 0 };
   const lastTurn = Math.max(...scenario.timeline.map((e) => (e.kind === 'filler' ? e.to : e.turn)));
   const observed = new Set(scenario.timeline.filter((e) => e.kind === 'observe').map((e) => e.turn));
@@ -37,7 +55,13 @@ export async function runScenario(scenario: Scenario, adapter: Adapter): Promise
       if (driver.crash === undefined) await pruningPass(ctx, turn);
     }
   } finally {
-    await system.close?.();
+    if (createFailure === undefined) {
+      try {
+        await withTimeout(() => system.close?.(), Math.max(timeoutMs, 2_000), 'close');
+      } catch (error: unknown) {
+        driver.note(lastTurn, 'crash', `close() failed after the run: ${describeThrown(error, 500)}`);
+      }
+    }
   }
   const judgement = judgeRun(scenario, adapter.name, ctx.probes);
   return {
@@ -54,6 +78,11 @@ export async function runScenario(scenario: Scenario, adapter: Adapter): Promise
     crash: driver.crash === undefined ? undefined : { turn: driver.crash.turn, message: driver.crash.message },
     ...judgement,
   };
+}
+
+export interface ScenarioRunOptions {
+  /** Per-call timeout for the runtime's operations and observations, in ms. Default 5000. */
+  readonly opTimeoutMs?: number;
 }
 
 async function fillerTurn(ctx: RunContext, filler: FillerEvent, turn: number): Promise<void> {

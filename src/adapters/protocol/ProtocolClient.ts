@@ -6,6 +6,7 @@ import { LineReader } from './LineReader.ts';
 import { PROTOCOL_VERSION, type ErrorBody, type HelloResult, type Method, type MethodParams } from './messages.ts';
 import { ProtocolError, type ProtocolErrorCode } from './ProtocolError.ts';
 import { StderrRing } from './StderrRing.ts';
+import { forgetGroup, signalGroup, trackGroup } from './processGroups.ts';
 
 /** Limits of one child. Every fault past a limit is a `ProtocolError`, never a hang or a crash of prunecheck. */
 export interface ClientOptions {
@@ -78,9 +79,13 @@ export class ProtocolClient {
     this.reader = new LineReader(options.maxLineBytes);
     this.stderr = new StderrRing(options.stderrBytes);
     const [file, ...args] = argv;
-    this.child = spawn(file, args, { stdio: ['pipe', 'pipe', 'pipe'], cwd: options.cwd, env: options.env ?? process.env });
+    // Its own process group, so that stopping it stops everything it started (spec/PROTOCOL.md §1).
+    this.child = spawn(file, args, { stdio: ['pipe', 'pipe', 'pipe'], cwd: options.cwd, env: options.env ?? process.env, detached: true });
+    const pid = this.child.pid;
+    if (pid !== undefined) trackGroup(pid);
+    // 'exit', not 'close': a grandchild holding stdout open must not keep prunecheck waiting for the child.
     this.exited = new Promise((resolve) => {
-      this.child.once('close', () => resolve());
+      this.child.once('exit', () => resolve());
       this.child.once('error', () => resolve());
     });
     this.child.on('error', (error: NodeJS.ErrnoException) => {
@@ -98,6 +103,11 @@ export class ProtocolClient {
     });
     this.child.once('exit', (code, signal) => {
       this.exit = { code, signal };
+      // Whatever the child left behind in its group (a runtime started by sh -c, a worker) goes with it.
+      if (pid !== undefined) {
+        signalGroup(pid, 'SIGKILL');
+        forgetGroup(pid);
+      }
       // 'close' follows once stdout and stderr are drained; a grandchild holding them open must not delay the verdict.
       setTimeout(() => this.onGone(), 200).unref();
     });
@@ -149,26 +159,48 @@ export class ProtocolClient {
     return run;
   }
 
-  /** Closes stdin, waits up to the grace period for the child to exit, then kills it. Never throws. */
+  /**
+   * Closes stdin, waits up to the grace period for the child to exit, then kills its process group. Never
+   * throws. A request still outstanding is abandoned (rejected as `CLOSED`), so its timer keeps nothing alive.
+   */
   async close(): Promise<void> {
     if (this.closing) return this.exited;
     this.closing = true;
+    this.abandonPending();
     if (this.exit === undefined) {
       this.child.stdin?.end();
-      const timer = setTimeout(() => this.child.kill('SIGKILL'), this.options.closeGraceMs);
-      await this.exited;
+      const timer = setTimeout(() => this.killGroup(), this.options.closeGraceMs);
+      await this.waitForExit();
       clearTimeout(timer);
     }
     return this.exited;
   }
 
-  /** Kills the child at once and waits for it to be gone. */
+  /** Kills the child's process group at once and waits for the child to be gone. */
   async kill(): Promise<void> {
     this.closing = true;
-    if (this.exit === undefined) this.child.kill('SIGKILL');
-    const keepAlive = setTimeout(() => undefined, this.options.closeGraceMs); // the child's handles are unref'd
+    this.abandonPending();
+    if (this.exit === undefined) this.killGroup();
+    await this.waitForExit();
+  }
+
+  /** Waits for the child's exit, keeping prunecheck alive meanwhile (the child's own handles are unref'd). */
+  private async waitForExit(): Promise<void> {
+    const keepAlive = setInterval(() => undefined, 1_000);
     await this.exited;
-    clearTimeout(keepAlive);
+    clearInterval(keepAlive);
+  }
+
+  private killGroup(): void {
+    if (this.child.pid !== undefined) signalGroup(this.child.pid, 'SIGKILL');
+    else this.child.kill('SIGKILL');
+  }
+
+  private abandonPending(): void {
+    const pending = this.pending;
+    if (pending === undefined) return;
+    this.settle();
+    pending.reject(this.error('CLOSED', `the child was stopped while prunecheck waited for its answer to ${pending.method}`, pending.method));
   }
 
   private send<M extends Method>(method: M, params: MethodParams[M], timeoutMs: number): Promise<CallOutcome> {
@@ -259,7 +291,7 @@ export class ProtocolClient {
     if (this.fault !== undefined) return this.fault;
     const error = this.error(code, message, method);
     this.fault = error;
-    if (this.exit === undefined) this.child.kill('SIGKILL');
+    if (this.exit === undefined) this.killGroup();
     const pending = this.pending;
     this.settle();
     if (pending === undefined) this.undelivered = error;

@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import type { PolicyAdapter } from '../../adapters/policy/PolicyAdapter.ts';
 import { renderMessages } from '../../adapters/policy/PolicyMessage.ts';
@@ -14,6 +12,7 @@ import type { PolicyCounterexample, PolicyRoundTrace } from './PolicyCounterexam
 import { runPolicyCase, type PolicyCaseRun } from './runPolicyCase.ts';
 import { policySituations } from './situations.ts';
 import { PRUNECHECK_VERSION } from '../version.ts';
+import { findingIdentity, replayCommand, saveCounterexample } from '../writeCounterexample.ts';
 
 export interface PolicyCheckOptions {
   /** Generated conversations per invariant (the runs are shared: each case runs once). Default 40. */
@@ -26,6 +25,8 @@ export interface PolicyCheckOptions {
   readonly outDir?: string | false;
   /** Longest conversation, in turns after the task. Default 12. */
   readonly maxTurns?: number;
+  /** Per-call timeout for the adapter's `create` and `step`, in ms. Default 5000. */
+  readonly opTimeoutMs?: number;
 }
 
 /** A violation found in policy mode, with the failing round's lists in readable form. */
@@ -51,7 +52,7 @@ export interface PolicyCheckReport extends CheckReport {
 
 /** Exact command that replays a counterexample file. */
 export function policyReplayCommand(file: string): string {
-  return `npx prunecheck replay ${file}`;
+  return replayCommand(file);
 }
 
 /**
@@ -63,6 +64,7 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
   const runs = options.runs ?? 40;
   const seed = options.seed ?? Date.now() % 2 ** 31;
   const outDir = options.outDir ?? 'reports/counterexamples';
+  const runOptions = options.opTimeoutMs === undefined ? {} : { timeoutMs: options.opTimeoutMs };
   const arbitrary = policyCaseArbitrary(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns });
 
   // Every invariant's property draws the same cases from the same seed; each case runs once.
@@ -71,7 +73,7 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
     const key = JSON.stringify(c);
     if (cache.size > 500) cache.clear();
     let hit = cache.get(key);
-    if (hit === undefined) cache.set(key, (hit = runPolicyCase(adapter, c)));
+    if (hit === undefined) cache.set(key, (hit = runPolicyCase(adapter, c, runOptions)));
     return hit;
   };
 
@@ -99,7 +101,7 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
       continue;
     }
     if (shrunk === undefined) throw new Error(`fast-check failed ${id} without a counterexample: ${String(details.errorInstance)}`);
-    const result = await runPolicyCase(adapter, shrunk);
+    const result = await runPolicyCase(adapter, shrunk, runOptions);
     const breach = evaluatePolicyRun(result, id) ?? {
       invariant: id,
       round: 0,
@@ -143,8 +145,6 @@ function record(
   result: PolicyCaseRun,
   breach: PolicyBreach,
 ): PolicyViolation {
-  const file = outDir === false ? '' : join(outDir, `${adapter.name}-${breach.invariant}-${seed}.json`);
-  const replay = file === '' ? '' : policyReplayCommand(file);
   const note = breach.invariant === 'ADAPTER-ERROR' ? undefined : adapter.notes?.[breach.invariant];
   const rounds: PolicyRoundTrace[] = result.observations.map((o) => ({
     round: o.round,
@@ -155,8 +155,11 @@ function record(
     modelCalls: o.calls,
     ...(o.settle === undefined ? {} : { settle: { after: renderMessages(o.settle.after), modelCalls: o.settle.calls } }),
   }));
-  if (file !== '' && outDir !== false) {
-    const counterexample: PolicyCounterexample = {
+  // Atomic, under a sanitised name unique to this finding (an adapter's name never leaves outDir).
+  const key = { adapter: adapter.name, invariant: breach.invariant, seed, identity: findingIdentity(c) };
+  const build = (file: string): PolicyCounterexample => {
+    const replay = policyReplayCommand(file);
+    return {
       format: 'prunecheck-policy-counterexample/1',
       mode: 'policy',
       adapter: adapter.name,
@@ -175,9 +178,9 @@ function record(
       ...(note === undefined ? {} : { note }),
       rounds,
     };
-    mkdirSync(outDir, { recursive: true });
-    writeFileSync(file, `${JSON.stringify(counterexample, null, 2)}\n`);
-  }
+  };
+  const file = outDir === false ? '' : saveCounterexample(outDir, key, build).file;
+  const replay = file === '' ? '' : policyReplayCommand(file);
   const failing = rounds.find((r) => r.round === breach.round);
   return {
     invariant: breach.invariant,

@@ -6,6 +6,18 @@ import type { PolicyStep, PolicySystem } from '../../adapters/policy/PolicyAdapt
 import { createAdversarialModel, FakeModelOutage, type ModelCall } from '../../gen/policy/fakeModel.ts';
 import type { PolicyCase } from '../../gen/policy/PolicyCase.ts';
 import { buildConversation } from '../../gen/policy/buildConversation.ts';
+import { describeThrown } from '../safeJson.ts';
+import { withTimeout } from '../withTimeout.ts';
+
+/** How long one `create` or `step` of a policy adapter may take before the run ends with a timeout. */
+export const POLICY_STEP_TIMEOUT_MS = 5_000;
+
+export interface PolicyRunOptions {
+  /** Per-call timeout for `create` and `step`, in ms. Default 5000. */
+  readonly timeoutMs?: number;
+  /** `Date.now()` ms at which the check's time limit stops the run. */
+  readonly deadline?: number;
+}
 
 /** One case run against one adapter: an observation per round, or the adapter error that stopped it. */
 export interface PolicyCaseRun {
@@ -16,7 +28,8 @@ export interface PolicyCaseRun {
 }
 
 /** Feeds the case's rounds to a fresh system from `adapter`, one prune after each, and records what it saw. */
-export async function runPolicyCase(adapter: PolicyAdapter, c: PolicyCase): Promise<PolicyCaseRun> {
+export async function runPolicyCase(adapter: PolicyAdapter, c: PolicyCase, options: PolicyRunOptions = {}): Promise<PolicyCaseRun> {
+  const timeoutMs = options.timeoutMs ?? POLICY_STEP_TIMEOUT_MS;
   const conversation = buildConversation(c);
   const model = createAdversarialModel(c.script, conversation.written.values());
   const observations: PolicyObservation[] = [];
@@ -24,7 +37,8 @@ export async function runPolicyCase(adapter: PolicyAdapter, c: PolicyCase): Prom
   let view: readonly PolicyMessage[] = [];
   let round = 0;
   try {
-    const system = await adapter.create(model, c.config);
+    // The adapter gets copies: what it does to them must not change what the checkers compare against.
+    const system = timed(await withTimeout(() => adapter.create(model, structuredClone(c.config)), timeoutMs, 'create', options.deadline), timeoutMs, options.deadline);
     for (const incoming of conversation.rounds) {
       round += 1;
       const before = [...view, ...incoming];
@@ -53,9 +67,17 @@ export async function runPolicyCase(adapter: PolicyAdapter, c: PolicyCase): Prom
       view = settle?.after ?? step.view;
     }
   } catch (error: unknown) {
-    return { observations, calls: model.calls, adapterError: { round, message: error instanceof Error ? error.message : String(error) } };
+    return { observations, calls: model.calls, adapterError: { round, message: describeThrown(error) } };
   }
   return { observations, calls: model.calls };
+}
+
+/** The system with every `step` under the watchdog, on a copy of the incoming messages. */
+function timed(system: PolicySystem, timeoutMs: number, deadline: number | undefined): PolicySystem {
+  if (typeof system !== 'object' || system === null || typeof (system as { step?: unknown }).step !== 'function') {
+    throw new TypeError(`create() must answer a system with a step(incoming) method, got ${system === null ? 'null' : typeof system}`);
+  }
+  return { step: (incoming) => withTimeout(() => system.step(structuredClone(incoming)), timeoutMs, 'step', deadline) };
 }
 
 /**

@@ -17,7 +17,8 @@ import type { Operation } from '../../model/Operation.ts';
 import type { Outcome, RequestRecord } from '../../model/Outcome.ts';
 import type { SpanObservation } from '../../model/ReferenceRuntime.ts';
 import type { FindingKind } from '../CheckReport.ts';
-import { withTimeout, TimeoutError } from '../withTimeout.ts';
+import { deepFreeze } from '../deepFreeze.ts';
+import { withTimeout, TimeLimitError, TimeoutError } from '../withTimeout.ts';
 
 /** What the system answered at one step; an operation that threw is recorded as an adapter error. */
 export type RecordedOutcome = Outcome | { readonly kind: 'adapter-error'; readonly message: string };
@@ -71,6 +72,8 @@ export class EpisodeDriver {
     readonly system: PruningSystem,
     private readonly claims: (invariant: FindingKind) => boolean,
     private readonly opTimeoutMs: number,
+    /** `Date.now()` ms at which the check's --time-limit ends the run (a `TimeLimitError`, not a finding). */
+    private readonly deadline?: number,
   ) {}
 
   /** Whether the rest of the episode is skipped (the run was cut short). */
@@ -86,7 +89,7 @@ export class EpisodeDriver {
     if (ids.length === 0) return new Map();
     let raw: unknown;
     try {
-      raw = await withTimeout(Promise.resolve(this.system.observe(ids)), this.opTimeoutMs, 'observe');
+      raw = await withTimeout(() => this.system.observe(ids), this.opTimeoutMs, 'observe', this.deadline);
     } catch (error: unknown) {
       return this.adapterFailure(error, `observe(${ids.join(', ')}) ${when} the step`);
     }
@@ -96,6 +99,7 @@ export class EpisodeDriver {
   }
 
   private adapterFailure(error: unknown, what: string): Finding {
+    if (error instanceof TimeLimitError) throw error;
     if (isTimeout(error)) return this.fail('TIMEOUT', `${what} did not answer within ${this.opTimeoutMs} ms; the verdict is unknown`);
     const message = error instanceof Error ? error.message : String(error);
     return this.fail('ADAPTER-ERROR', `${what} threw: ${message}`);
@@ -103,6 +107,7 @@ export class EpisodeDriver {
 
   /** Runs one step; answers a finding the adapter claims, or undefined. */
   async step(op: Operation): Promise<Finding | undefined> {
+    deepFreeze(op);
     const reference = this.state.reference;
     const named = [...new Set(idsNamedBy(op))];
     const refBefore = new Map(named.map((id) => [id, reference.observe(id)]));
@@ -113,7 +118,7 @@ export class EpisodeDriver {
 
     let actual: Outcome;
     try {
-      actual = await withTimeout(Promise.resolve(this.system.apply(op)), this.opTimeoutMs, 'apply');
+      actual = await withTimeout(() => this.system.apply(op), this.opTimeoutMs, 'apply', this.deadline);
     } catch (error: unknown) {
       const expected = reference.apply(op);
       const message = error instanceof Error ? error.message : String(error);
@@ -140,9 +145,10 @@ export class EpisodeDriver {
     const sutAfter = await this.observe(after, 'after');
     if (!(sutAfter instanceof Map)) return this.record(actual, sutAfter);
     let sutRequest: RequestRecord | undefined | 'unsupported' = 'unsupported';
-    if (op.kind === 'callTool' && this.system.request !== undefined) {
+    const { system } = this;
+    if (op.kind === 'callTool' && system.request !== undefined) {
       try {
-        sutRequest = await withTimeout(Promise.resolve(this.system.request(op.signature)), this.opTimeoutMs, 'request');
+        sutRequest = await withTimeout(() => system.request?.(op.signature), this.opTimeoutMs, 'request', this.deadline);
       } catch (error: unknown) {
         return this.record(actual, this.adapterFailure(error, `request(${op.signature})`));
       }

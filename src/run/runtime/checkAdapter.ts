@@ -1,5 +1,5 @@
-import { rmSync } from 'node:fs';
 import fc from 'fast-check';
+import { validateSystem } from '../../adapters/validateAdapter.ts';
 import type { Adapter, PruningSystem } from '../../adapters/Adapter.ts';
 import { EpisodeState } from '../../gen/runtime/EpisodeState.ts';
 import { configArbitrary, swarmArbitrary } from '../../gen/runtime/episodeArbitraries.ts';
@@ -12,11 +12,17 @@ import type { CheckReport, Counterexample, FindingKind, Verdict } from '../Check
 import { EpisodeDriver } from './EpisodeDriver.ts';
 import { EvidenceTally } from './EvidenceTally.ts';
 import { FindingError } from '../FindingError.ts';
+import { InternalError } from '../InternalError.ts';
+import { OutputPathError } from '../../report/writeFileAtomic.ts';
 import { StepCommand, type RunModel } from './StepCommand.ts';
 import { PRUNECHECK_VERSION } from '../version.ts';
-import { withTimeout } from '../withTimeout.ts';
+import { deepFreeze } from '../deepFreeze.ts';
+import { describeOperation } from '../../check/runtime/describeOperation.ts';
+import { describeInterruption, onInterrupt, type Interruption } from '../interruption.ts';
+import { describeThrown } from '../safeJson.ts';
+import { TimeLimitError, withTimeout } from '../withTimeout.ts';
 import { runExample, scenarioExamples } from './explicitExamples.ts';
-import { counterexamplePath, replayCommand, traceHash, writeCounterexample } from '../writeCounterexample.ts';
+import { discardCounterexample, findingIdentity, replayCommand, saveCounterexample, traceHash, type SavedCounterexample } from '../writeCounterexample.ts';
 
 export const DEFAULTS = { runs: 300, maxSteps: 80, opTimeoutMs: 5_000, outDir: 'reports/counterexamples' } as const;
 
@@ -30,6 +36,21 @@ export function claimsOf(adapter: Adapter): (invariant: FindingKind) => boolean 
 /** How long `create` may take: at least 30 s, since it may start a child process. */
 export function createTimeoutMs(opTimeoutMs: number): number {
   return Math.max(opTimeoutMs, 30_000);
+}
+
+/** How long `close` may take: at least 2 s, since it may wait for a child process to exit. */
+export function closeTimeoutMs(opTimeoutMs: number): number {
+  return Math.max(opTimeoutMs, 2_000);
+}
+
+/** Closes a system under the watchdog; answers what went wrong when close throws or hangs. */
+export async function closeSystem(system: PruningSystem, opTimeoutMs: number): Promise<string | undefined> {
+  try {
+    await withTimeout(() => system.close?.(), closeTimeoutMs(opTimeoutMs), 'close');
+    return undefined;
+  } catch (error: unknown) {
+    return `close() failed after the run: ${describeThrown(error)}`;
+  }
 }
 
 function verdictOf(invariant: FindingKind): Verdict {
@@ -53,12 +74,40 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
   const started = Date.now();
   let opsChecked = 0;
   let failed = false;
-  let firstWritten: string | undefined;
+  /** Counterexamples saved before the final one (unshrunk, or an explicit example's): removed once it is saved. */
+  const provisional: SavedCounterexample[] = [];
+  /** The smallest failing episode so far (shrinking replaces it): what an interruption saves. */
+  let latest: FindingError | undefined;
+  /** The episode in progress, for a stall (an adapter call blocking the process) to be reported on. */
+  let running: Episode | undefined;
+  /** Set when --time-limit cut a run short: that run neither passed nor failed. */
+  let timeLimitHit = false;
+  const deadline = options.timeLimitSeconds === undefined ? undefined : started + options.timeLimitSeconds * 1000;
 
-  const saveFirst = (error: FindingError): void => {
-    if (firstWritten !== undefined) return;
-    firstWritten = counterexamplePath(outDir, adapter.name, error.finding.invariant, seed);
-    writeCounterexample(firstWritten, toCounterexample(error, '', firstWritten));
+  const save = (error: FindingError, path: string): SavedCounterexample =>
+    saveCounterexample(outDir, { adapter: adapter.name, invariant: error.finding.invariant, seed, identity: findingIdentity([error.config, error.trace]) }, (file) => toCounterexample(error, path, file), provisional);
+  const trySave = (error: FindingError, path: string, then: (saved: SavedCounterexample) => void): string | undefined => {
+    try {
+      then(save(error, path));
+      return undefined;
+    } catch (problem: unknown) {
+      if (problem instanceof OutputPathError) return problem.message;
+      throw problem;
+    }
+  };
+  /** Every failing run passes through here: the first is saved at once, unshrunk, so nothing found is lost. */
+  const found = (error: FindingError): FindingError => {
+    // A directory that cannot be written is reported with the final counterexample, not here.
+    if (!failed) trySave(error, '', (saved) => provisional.push(saved));
+    failed = true;
+    latest = error;
+    return error;
+  };
+  /** A run the time limit stopped is skipped (fast-check's precondition failure), never passed or failed. */
+  const skipCutShort = (): never => {
+    timeLimitHit = true;
+    fc.pre(false);
+    throw new TimeLimitError('the time limit ran out', 'run', 0);
   };
   const toCounterexample = (error: FindingError, path: string, file: string): Counterexample => ({
     format: 'prunecheck-counterexample/1',
@@ -99,16 +148,18 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
 
   /** Writes the counterexample (replacing the unshrunk one saved on first failure) and builds the report. */
   function failure(error: FindingError, path: string, base: Omit<CheckReport, 'verdict' | 'invariants' | 'violations'>): CheckReport {
-    const file = counterexamplePath(outDir, adapter.name, error.finding.invariant, seed);
-    writeCounterexample(file, toCounterexample(error, path, file));
-    if (firstWritten !== undefined && firstWritten !== file) rmSync(firstWritten, { force: true });
+    let file = '';
+    const unsaved = trySave(error, path, (saved) => void (file = saved.file));
+    // Provisional saves this process created; a file an earlier run left is never removed.
+    if (unsaved === undefined) for (const saved of provisional.splice(0)) if (saved.file !== file) discardCounterexample(saved);
     const verdict = verdictOf(error.finding.invariant);
+    const errors = [...(verdict === 'violation' ? [] : [error.finding.because.join(' ')]), ...(unsaved === undefined ? [] : [`the counterexample could not be saved: ${unsaved}`])];
     return {
       ...base,
       verdict,
       invariants: tally.statuses(verdict, error.finding.invariant),
-      violations: [{ invariant: error.finding.invariant, step: error.trace.length, because: error.finding.because, ...(error.finding.clauses === undefined ? {} : { clauses: error.finding.clauses }), replay: replayCommand(file), counterexample: file, traceLength: error.trace.length }],
-      ...(verdict === 'violation' ? {} : { error: error.finding.because.join(' ') }),
+      violations: [{ invariant: error.finding.invariant, step: error.trace.length, because: error.finding.because, ...(error.finding.clauses === undefined ? {} : { clauses: error.finding.clauses }), replay: file === '' ? '' : replayCommand(file), counterexample: file, traceLength: error.trace.length }],
+      ...(errors.length === 0 ? {} : { error: errors.join('; ') }),
     };
   }
 
@@ -120,62 +171,108 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
     fc.noShrink(configArbitrary),
     async (commands, enabled, config: RuntimeConfig) => {
       let system: PruningSystem;
+      running = { config, path: '' };
       try {
         // Creating may spawn a process: give it more time than one operation gets.
-        system = await withTimeout(Promise.resolve(adapter.create(config)), createTimeoutMs(opTimeoutMs), 'create');
+        system = validateSystem(await withTimeout(() => adapter.create(deepFreeze(config)), createTimeoutMs(opTimeoutMs), 'create', deadline));
       } catch (error: unknown) {
-        throw new FindingError({ invariant: 'ADAPTER-ERROR', because: [`create(${JSON.stringify(config)}) failed: ${error instanceof Error ? error.message : String(error)}`] }, config, [], []);
+        if (error instanceof TimeLimitError) return skipCutShort();
+        throw found(new FindingError({ invariant: 'ADAPTER-ERROR', because: [`create(${JSON.stringify(config)}) failed: ${describeThrown(error)}`] }, config, [], []));
       }
-      const driver = new EpisodeDriver(new EpisodeState(config), system, claims, opTimeoutMs);
+      const driver = new EpisodeDriver(new EpisodeState(config), system, claims, opTimeoutMs, deadline);
+      running = { config, driver, path: '' };
+      let thrown: { error: unknown } | undefined;
       try {
         await fc.asyncModelRun(() => ({ model: { driver, enabled } satisfies RunModel, real: system }), commands);
-        if (!failed) tally.add(driver);
       } catch (error: unknown) {
-        if (error instanceof FindingError) {
-          if (!failed) saveFirst(error);
-          failed = true;
-        }
-        throw error;
-      } finally {
-        opsChecked += driver.trace.length;
-        if (!failed) options.onProgress?.({ adapter: adapter.name, runsDone: tally.runs, runsTotal: runs, opsChecked, elapsedMs: Date.now() - started, violations: 0 });
-        await Promise.resolve(system.close?.()).catch(() => undefined);
+        thrown = { error };
+      }
+      running = undefined;
+      opsChecked += driver.trace.length;
+      const closeFailure = await closeSystem(system, opTimeoutMs);
+      if (thrown !== undefined) {
+        if (thrown.error instanceof TimeLimitError) return skipCutShort();
+        throw thrown.error instanceof FindingError ? found(thrown.error) : thrown.error;
+      }
+      // A run whose system will not close cleanly (close throws or hangs) is an adapter error of its own.
+      if (closeFailure !== undefined) throw found(new FindingError({ invariant: 'ADAPTER-ERROR', because: [closeFailure] }, config, [...driver.trace], [...driver.outcomes]));
+      if (!failed) {
+        tally.add(driver);
+        options.onProgress?.({ adapter: adapter.name, runsDone: tally.runs, runsTotal: runs, opsChecked, elapsedMs: Date.now() - started, violations: 0 });
       }
     },
   );
 
-  // Recorded incidents run first, as named regression cases. Their traces are long and are not shrunk, so
-  // when the generated runs also fail, the shrunk generated counterexample is the one reported.
   const examples = options.examples === false ? [] : await scenarioExamples();
-  let exampleFailure: { error: FindingError; name: string } | undefined;
-  for (const example of examples) {
-    const { error, steps } = await runExample(adapter, example, claims, opTimeoutMs, createTimeoutMs(opTimeoutMs));
-    opsChecked += steps;
-    if (error !== undefined) {
-      exampleFailure = { error, name: example.name };
-      break;
-    }
-  }
+  const baseNow = () => ({ ...baseOf(), examplesRun: examples.map((e) => e.name) });
 
-  const details = await fc.check(property, {
-    verbose: process.env['PRUNECHECK_DEBUG'] === '1' ? 1 : 0,
-    seed,
-    numRuns: runs,
-    ...(options.timeLimitSeconds === undefined ? {} : { interruptAfterTimeLimit: options.timeLimitSeconds * 1000, markInterruptAsFailure: false }),
-  });
-  const base = { ...baseOf(), examplesRun: examples.map((e) => e.name) };
-
-  if (details.failed) {
-    const error = details.errorInstance;
-    if (!(error instanceof FindingError)) {
-      return { ...base, verdict: 'error', invariants: tally.statuses('error', undefined, 'the harness failed'), violations: [], error: `the harness failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` };
+  /** SIGINT, SIGTERM or a stall: save the smallest finding so far (or the stalled step) and report it. */
+  const interrupted = (why: Interruption): CheckReport => {
+    if (why.kind === 'stall' && running !== undefined) {
+      const { config, driver, path } = running;
+      const op = driver?.trace.at(-1);
+      const because = [op === undefined ? `create(${JSON.stringify(config)})` : `step ${driver?.trace.length ?? 0}: ${describeOperation(op)}`, `${describeInterruption(why)}; the verdict is unknown. Run the adapter out of process (--adapter cmd:…), where prunecheck can stop it.`];
+      return failure(new FindingError({ invariant: 'TIMEOUT', because }, config, [...(driver?.trace ?? [])], [...(driver?.outcomes ?? [])]), path, baseNow());
     }
-    return failure(error, details.counterexamplePath ?? '', base);
+    if (latest !== undefined) return { ...failure(latest, '', baseNow()), error: `${describeInterruption(why)}: the counterexample is the smallest failing episode found so far (shrinking was cut short)` };
+    const reason = `${describeInterruption(why)} after ${tally.runs} runs, with no finding so far`;
+    return { ...baseNow(), verdict: 'unknown', invariants: tally.statuses('unknown', undefined, reason), violations: [], error: `${reason}: the verdict is unknown` };
+  };
+  const release = onInterrupt((why) => interrupted(why));
+  try {
+    // Recorded incidents run first, as named regression cases. Their traces are long and are not shrunk, so
+    // when the generated runs also fail, the shrunk generated counterexample is the one reported.
+    let exampleFailure: { error: FindingError; name: string } | undefined;
+    for (const example of examples) {
+      const { error, steps, timeLimit } = await runExample(adapter, example, claims, opTimeoutMs, createTimeoutMs(opTimeoutMs), {
+        ...(deadline === undefined ? {} : { deadline }),
+        onEpisode: (episode) => void (running = episode === undefined ? undefined : { ...episode, path: example.name }),
+      });
+      opsChecked += steps;
+      if (timeLimit === true) timeLimitHit = true;
+      if (error !== undefined) {
+        exampleFailure = { error, name: example.name };
+        latest = error;
+        trySave(error, example.name, (saved) => provisional.push(saved));
+        break;
+      }
+      if (timeLimitHit) break;
+    }
+
+    const details = await fc.check(property, {
+      verbose: process.env['PRUNECHECK_DEBUG'] === '1' ? 1 : 0,
+      seed,
+      numRuns: runs,
+      ...(deadline === undefined ? {} : { interruptAfterTimeLimit: Math.max(0, deadline - Date.now()), markInterruptAsFailure: false }),
+    });
+    const base = baseNow();
+
+    if (details.failed && details.errorInstance instanceof FindingError) return failure(details.errorInstance, details.counterexamplePath ?? '', base);
+    // fast-check also reports a check interrupted before its first run as failed, without an error.
+    if (details.failed && !details.interrupted) {
+      throw new InternalError(`the check of ${adapter.name} failed outside any adapter call (seed ${seed}): ${describeThrown(details.errorInstance)}`, { cause: details.errorInstance });
+    }
+    if (exampleFailure !== undefined) return failure(exampleFailure.error, exampleFailure.name, base);
+    const stoppedEarly = details.interrupted || timeLimitHit;
+    const gaps = tally.gaps(seed);
+    if (stoppedEarly && (gaps.length > 0 || tally.runs === 0)) {
+      // A check the time limit cut short is never conformant on the runs it did not do.
+      const reason = `no violation, but the time limit (${options.timeLimitSeconds ?? 0} s) stopped the check after ${tally.runs} of ${runs} runs${gaps.length === 0 ? '' : `; ${gaps.join('; ')}`}; raise --time-limit`;
+      return { ...base, verdict: 'unknown', invariants: tally.statuses('unknown', undefined, reason), violations: [], error: reason };
+    }
+    if (gaps.length > 0) {
+      return { ...base, verdict: 'unknown', invariants: tally.statuses('unknown', undefined, `no violation, but the evidence is too thin for a verdict: ${gaps[0] ?? ''}`), violations: [], error: `no violation, but the evidence is too thin for a verdict: ${gaps.join('; ')}` };
+    }
+    return { ...base, verdict: 'conformant', invariants: tally.statuses('conformant'), violations: [] };
+  } finally {
+    release();
   }
-  if (exampleFailure !== undefined) return failure(exampleFailure.error, exampleFailure.name, base);
-  const gaps = tally.gaps(seed);
-  if (gaps.length > 0) {
-    return { ...base, verdict: 'unknown', invariants: tally.statuses('unknown', undefined, `no violation, but the evidence is too thin for a verdict: ${gaps[0] ?? ''}`), violations: [], error: `no violation, but the evidence is too thin for a verdict: ${gaps.join('; ')}` };
-  }
-  return { ...base, verdict: 'conformant', invariants: tally.statuses('conformant'), violations: [] };
+}
+
+/** What an interruption needs of the episode in progress: its config, its driver once created, its path. */
+interface Episode {
+  readonly config: RuntimeConfig;
+  readonly driver?: EpisodeDriver;
+  /** fast-check's path, or the name of the explicit example. */
+  readonly path: string;
 }

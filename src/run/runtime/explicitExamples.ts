@@ -1,4 +1,5 @@
 import type { Adapter } from '../../adapters/Adapter.ts';
+import { validateSystem } from '../../adapters/validateAdapter.ts';
 import type { Finding } from '../../check/Finding.ts';
 import { EpisodeState } from '../../gen/runtime/EpisodeState.ts';
 import type { Operation } from '../../model/Operation.ts';
@@ -8,7 +9,10 @@ import { scenarioTrace } from '../../scenario/runScenario.ts';
 import type { FindingKind } from '../CheckReport.ts';
 import { EpisodeDriver } from './EpisodeDriver.ts';
 import { FindingError } from '../FindingError.ts';
-import { withTimeout } from '../withTimeout.ts';
+import { deepFreeze } from '../deepFreeze.ts';
+import { describeThrown } from '../safeJson.ts';
+import { TimeLimitError, withTimeout } from '../withTimeout.ts';
+import { closeSystem } from './checkAdapter.ts';
 
 /** A fixed episode run before the generated ones: a recorded incident, as the reference plays it. */
 export interface ExplicitExample {
@@ -39,16 +43,28 @@ export function scenarioExamples(): Promise<readonly ExplicitExample[]> {
  * `FindingError` (ready to become a counterexample), or undefined when the example passes or uses operations
  * the adapter does not support.
  */
-export async function runExample(adapter: Adapter, example: ExplicitExample, claims: (i: FindingKind) => boolean, opTimeoutMs: number, createTimeoutMs: number): Promise<{ error: FindingError | undefined; steps: number }> {
+export async function runExample(
+  adapter: Adapter,
+  example: ExplicitExample,
+  claims: (i: FindingKind) => boolean,
+  opTimeoutMs: number,
+  createTimeoutMs: number,
+  watch: ExampleWatch = {},
+): Promise<{ error: FindingError | undefined; steps: number; timeLimit?: boolean }> {
   if (!example.trace.every((op) => adapter.capabilities.operations.includes(op.kind))) return { error: undefined, steps: 0 };
+  const config = deepFreeze(structuredClone(example.config));
   let system;
+  watch.onEpisode?.({ config });
   try {
-    system = await withTimeout(Promise.resolve(adapter.create(example.config)), createTimeoutMs, 'create');
+    system = validateSystem(await withTimeout(() => adapter.create(config), createTimeoutMs, 'create', watch.deadline));
   } catch (error: unknown) {
-    const finding: Finding = { invariant: 'ADAPTER-ERROR', because: [`create(${JSON.stringify(example.config)}) failed: ${error instanceof Error ? error.message : String(error)}`] };
+    watch.onEpisode?.(undefined);
+    if (error instanceof TimeLimitError) return { error: undefined, steps: 0, timeLimit: true };
+    const finding: Finding = { invariant: 'ADAPTER-ERROR', because: [`create(${JSON.stringify(example.config)}) failed: ${describeThrown(error)}`] };
     return { error: new FindingError(finding, example.config, [], []), steps: 0 };
   }
-  const driver = new EpisodeDriver(new EpisodeState(example.config), system, claims, opTimeoutMs);
+  const driver = new EpisodeDriver(new EpisodeState(example.config), system, claims, opTimeoutMs, watch.deadline);
+  watch.onEpisode?.({ config, driver });
   try {
     for (const op of example.trace) {
       const finding = await driver.step(op);
@@ -59,7 +75,17 @@ export async function runExample(adapter: Adapter, example: ExplicitExample, cla
       if (driver.stopped) break;
     }
     return { error: undefined, steps: driver.trace.length };
+  } catch (error: unknown) {
+    if (error instanceof TimeLimitError) return { error: undefined, steps: driver.trace.length, timeLimit: true };
+    throw error;
   } finally {
-    await Promise.resolve(system.close?.()).catch(() => undefined);
+    watch.onEpisode?.(undefined);
+    await closeSystem(system, opTimeoutMs);
   }
+}
+
+/** What the engine around an example watches: the check's deadline, and the episode in progress. */
+export interface ExampleWatch {
+  readonly deadline?: number;
+  readonly onEpisode?: (episode: { readonly config: RuntimeConfig; readonly driver?: EpisodeDriver } | undefined) => void;
 }

@@ -1,4 +1,5 @@
 import type { Adapter, PruningSystem } from '../../adapters/Adapter.ts';
+import { validateSystem } from '../../adapters/validateAdapter.ts';
 import { loadAdapter } from '../../adapters/loadAdapter.ts';
 import { readCounterexampleFile } from '../readCounterexampleFile.ts';
 import { sameOutcome } from '../../check/runtime/normalizeOutcome.ts';
@@ -6,10 +7,12 @@ import { EpisodeState } from '../../gen/runtime/EpisodeState.ts';
 import { INVARIANT_IDS } from '../../model/invariants.ts';
 import type { Outcome } from '../../model/Outcome.ts';
 import { SPEC_VERSION } from '../../model/specVersion.ts';
-import { claimsOf, createTimeoutMs, DEFAULTS } from './checkAdapter.ts';
+import { claimsOf, closeSystem, createTimeoutMs, DEFAULTS } from './checkAdapter.ts';
 import type { CheckReport, Counterexample, Verdict } from '../CheckReport.ts';
 import { EpisodeDriver } from './EpisodeDriver.ts';
 import { PRUNECHECK_VERSION } from '../version.ts';
+import { deepFreeze } from '../deepFreeze.ts';
+import { describeThrown } from '../safeJson.ts';
 import { withTimeout } from '../withTimeout.ts';
 
 /**
@@ -57,9 +60,9 @@ export async function replayCounterexample(file: string, options: { adapter?: Ad
 
   let system: PruningSystem;
   try {
-    system = await withTimeout(Promise.resolve(adapter.create(cx.config)), createTimeoutMs(opTimeoutMs), 'create');
+    system = validateSystem(await withTimeout(() => adapter.create(deepFreeze(structuredClone(cx.config))), createTimeoutMs(opTimeoutMs), 'create'));
   } catch (error: unknown) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = describeThrown(error);
     return cx.invariant === 'ADAPTER-ERROR' && cx.trace.length === 0 ? finish('reproduced', `create failed again: ${message}`, [message]) : finish('error', `create failed: ${message}`);
   }
   try {
@@ -81,6 +84,6 @@ export async function replayCounterexample(file: string, options: { adapter?: Ad
     if (!sameVersion) return finish('passed', `${adapter.name} ${adapter.version} (recorded: ${cx.adapterVersion}) runs all ${cx.trace.length} steps without violating an invariant`);
     return finish('diverged', `${adapter.name} ${adapter.version} ran all ${cx.trace.length} steps without the recorded ${cx.invariant}: same version, different behaviour (nondeterminism)`);
   } finally {
-    await Promise.resolve(system.close?.()).catch(() => undefined);
+    await closeSystem(system, opTimeoutMs);
   }
 }

@@ -1,0 +1,99 @@
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Adapter } from '../../src/adapters/Adapter.ts';
+import type { PolicyAdapter } from '../../src/adapters/policy/PolicyAdapter.ts';
+import { referenceAdapter } from '../../src/adapters/reference.ts';
+import { createCheckCommand } from '../../src/cli/checkCommand.ts';
+import { main } from '../../src/cli/main.ts';
+import { checkPolicyAdapter } from '../../src/run/policy/checkPolicyAdapter.ts';
+import { checkAdapter } from '../../src/run/runtime/checkAdapter.ts';
+import { loadScenario } from '../../src/scenario/loadScenario.ts';
+import { runScenario } from '../../src/scenario/runScenario.ts';
+import { captured, runCli } from '../helpers/cli.ts';
+import { faultyAdapter } from '../helpers/faultyAdapters.ts';
+import { runBin, scratch } from '../helpers/faults.ts';
+
+// Issue 15, class "crash": a fault is a verdict or a message that says what to fix, never a stack trace with the
+// exit code of a violation. Exit codes: 1 verdicts only, 2 usage and input errors, 3 internal errors.
+const temp = scratch('crash');
+const hasProc = existsSync('/proc/self/stat');
+const QUICK = { runs: 10, seed: 5, examples: false } as const;
+
+/** A reference runtime whose system is replaced or changed by `change`. */
+function withSystem(name: string, change: (system: Awaited<ReturnType<Adapter['create']>>) => unknown): Adapter {
+  return { ...referenceAdapter, name, create: async (config) => change(await referenceAdapter.create(config)) as Awaited<ReturnType<Adapter['create']>> };
+}
+
+describe('crashes (issue 15, items 12–15)', () => {
+  it('item 12: unwritable output paths are refused before the run (exit 2), naming the path; no .tmp left behind', async () => {
+    const dir = temp();
+    const file = join(dir, 'a-file');
+    writeFileSync(file, '');
+    const asDirectory = join(dir, 'out.json');
+    mkdirSync(asDirectory);
+    const cases: [readonly string[], string][] = [
+      [['check', '--adapter', 'reference', '--runs', '1', '--out', asDirectory], asDirectory],
+      [['check', '--adapter', 'reference', '--runs', '1', '--counterexamples', join(file, 'cx')], file],
+      [['scenario', '--all', '--out', file], file],
+      [['conformance', '--only', 'reference', '--out-dir', file], file],
+      ...(hasProc ? ([[['check', '--adapter', 'reference', '--runs', '1', '--out', '/proc/prunecheck-x/report.json'], '/proc']] as [readonly string[], string][]) : []),
+    ];
+    for (const [argv, named] of cases) {
+      const result = await runCli(argv);
+      expect(result.code, `${argv.join(' ')}: ${result.stderr}`).toBe(2);
+      expect(result.stderr).toContain(named);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+    expect(readdirSync(dir).sort()).toEqual(['a-file', 'out.json']);
+    expect(readdirSync(asDirectory)).toEqual([]);
+  });
+
+  it('item 12: an internal error is exit 3 with a message, never a stack-trace crash with exit 1', async () => {
+    const broken = createCheckCommand({ checkAdapter: () => Promise.reject(new Error('boom in the engine')) });
+    const result = await captured(() => main(['check', '--adapter', 'reference'], [broken]));
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/^prunecheck: internal error \(a bug in prunecheck, not in your runtime; .*boom in the engine/);
+    const thrownValue = await captured(() => main(['x'], [{ name: 'x', summary: '', usage: '', run: () => Promise.reject(null) }]));
+    expect(thrownValue.code).toBe(3);
+    expect(await captured(() => main(['check', '--adapter', 'reference', '--runs', 'x']))).toMatchObject({ code: 2 });
+  });
+
+  it('item 12: bin/prunecheck.js has the same top-level handler as npm start: usage errors exit 2 without a stack', async () => {
+    const result = await runBin(['check', '--adapter', 'reference', '--out', temp()]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^prunecheck: .* is a directory/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('item 14: create answering null, close throwing, apply mutating its operation, throwing a non-Error: adapter errors, no crash', async () => {
+    const cases: [Adapter, RegExp][] = [
+      [withSystem('null-system', () => null), /create\(.*\) failed: create\(\) must answer a system object with apply\(\) and observe\(\), got null/],
+      [withSystem('close-throws', (s) => ({ ...s, close: () => { throw new Error('close exploded'); } })), /close\(\) failed after the run: close exploded/],
+      [faultyAdapter('mutates-op', (op) => void ((op as { kind: string }).kind = 'lookup')), /apply threw: Cannot assign to read only property 'kind'/],
+      [faultyAdapter('throws-string', () => { throw 'a plain string'; }), /apply threw: a plain string/],
+      [faultyAdapter('throws-null', () => { throw null; }), /apply threw: a non-Error value was thrown: null/],
+      [faultyAdapter('throws-hostile', () => { throw { toString: () => { throw new Error('no'); } }; }), /apply threw: a non-Error value was thrown: \{"toString":"\[function toString\]"\}/],
+    ];
+    for (const [adapter, because] of cases) {
+      const report = await checkAdapter(adapter, { ...QUICK, outDir: temp() });
+      expect(report.verdict, adapter.name).toBe('error');
+      expect(report.violations[0]?.because.join(' '), adapter.name).toMatch(because);
+      expect(existsSync(report.violations[0]?.counterexample ?? ''), adapter.name).toBe(true);
+    }
+  });
+
+  it('item 14: a policy step that throws is an adapter error of its round', async () => {
+    const throwing: PolicyAdapter = { kind: 'policy', name: 'throwing-step', version: '1', description: 'd', package: 'p', invariants: ['INV-16'], create: () => ({ step: () => { throw 42; } }) };
+    const report = await checkPolicyAdapter(throwing, { runs: 2, seed: 1, outDir: temp() });
+    expect(report.verdict).toBe('error');
+    expect(report.violations[0]?.because.join(' ')).toMatch(/a non-Error value was thrown: 42/);
+  });
+
+  it('item 14: scenario with a throwing create reports the crash at turn 0 instead of crashing', async () => {
+    const failing: Adapter = { ...referenceAdapter, name: 'no-start', create: () => { throw new Error('cannot start'); } };
+    const run = await runScenario(loadScenario('turn-90-duplicate-side-effect'), failing);
+    expect(run.crash).toEqual({ turn: 0, message: expect.stringMatching(/create\(.*\) failed: cannot start/) as unknown as string });
+    expect(run.met).toBe(false);
+  });
+});

@@ -1,0 +1,82 @@
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Adapter } from '../../src/adapters/Adapter.ts';
+import { referenceAdapter } from '../../src/adapters/reference.ts';
+import { ensureDirectory, OutputPathError } from '../../src/report/writeFileAtomic.ts';
+import type { Counterexample } from '../../src/run/CheckReport.ts';
+import { loadScenario } from '../../src/scenario/loadScenario.ts';
+import { runScenario } from '../../src/scenario/runScenario.ts';
+import { runCli } from '../helpers/cli.ts';
+import { FIXTURES, runBin, scratch } from '../helpers/faults.ts';
+
+// Issue 15, class "hang": every wait is bounded, and the process ends promptly once its verdict is out. A hang
+// would hit the spawn guard (the process is killed, and `code` is null): these tests never measure time.
+const temp = scratch('hang');
+const hasProc = existsSync('/proc/self/stat');
+const ADAPTER = join(FIXTURES, 'misbehavingAdapter.ts');
+
+describe('hangs (issue 15, items 6–11)', () => {
+  it.skipIf(!hasProc)('item 6: --counterexamples /proc/cx and conformance --out-dir /proc/x are refused at once (exit 2), no spinning mkdir', async () => {
+    const check = await runCli(['check', '--adapter', 'reference', '--runs', '1', '--counterexamples', '/proc/prunecheck-cx']);
+    expect(check.code).toBe(2);
+    expect(check.stderr).toContain('/proc');
+    const conformance = await runCli(['conformance', '--only', 'reference', '--out-dir', '/proc/prunecheck-x']);
+    expect(conformance.code).toBe(2);
+    expect(conformance.stderr).toContain('/proc');
+  });
+
+  it('item 6: directories are created one level at a time; a file in the way is named', () => {
+    const dir = temp();
+    writeFileSync(join(dir, 'file'), '');
+    expect(() => ensureDirectory(join(dir, 'file', 'a', 'b'))).toThrow(OutputPathError);
+    expect(() => ensureDirectory(join(dir, 'file', 'a', 'b'))).toThrow(/file is a regular file, not a directory/);
+    expect(ensureDirectory(join(dir, 'x', 'y', 'z'))).toBe(join(dir, 'x', 'y', 'z'));
+  });
+
+  it('item 7: after an operation times out on a cmd: child, the process exits with its verdict (no 60 s linger)', async () => {
+    const dir = temp();
+    const ref = `cmd:${process.execPath} ${join(FIXTURES, 'stubbornChild.mjs')} hang`;
+    const result = await runBin(['check', '--adapter', ref, '--runs', '1', '--max-steps', '2', '--seed', '1', '--op-timeout', '100', '--counterexamples', dir], { killAfterMs: 40_000 });
+    expect(result.signal, 'the process had to be killed: it lingered').toBeNull();
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stdout).toContain('TIMEOUT');
+  });
+
+  it('item 8: an adapter still waiting on its own timer gets its TIMEOUT verdict and the process exits', async () => {
+    const dir = temp();
+    const result = await runBin(['check', '--adapter', ADAPTER, '--runs', '3', '--seed', '1', '--op-timeout', '100', '--counterexamples', dir], { env: { PRUNECHECK_FAULT: 'own-timer' }, killAfterMs: 40_000 });
+    expect(result.signal, 'the process had to be killed: it never exited').toBeNull();
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stdout).toContain('verdict: unknown');
+    expect(readdirSync(dir)).toEqual(['misbehaving-own-timer-TIMEOUT-1.json']);
+  });
+
+  it('item 10: scenario has an operation timeout: a runtime that never answers crashes the run at that turn', async () => {
+    const pending: Adapter = {
+      ...referenceAdapter,
+      name: 'pending',
+      async create(config) {
+        const inner = await referenceAdapter.create(config);
+        return { ...inner, apply: (op) => (op.kind === 'callTool' ? new Promise(() => undefined) : inner.apply(op)) };
+      },
+    };
+    const run = await runScenario(loadScenario('turn-90-duplicate-side-effect'), pending, { opTimeoutMs: 50 });
+    expect(run.crash?.message).toMatch(/TimeoutError: apply did not answer within 50 ms/);
+    expect(run.met).toBe(false);
+  });
+
+  it('item 11: a synchronous busy loop in apply is caught: TIMEOUT at that step, counterexample saved, exit 1, a cmd: recommendation', async () => {
+    const dir = temp();
+    const result = await runBin(['check', '--adapter', ADAPTER, '--runs', '3', '--seed', '1', '--op-timeout', '100', '--counterexamples', dir], { env: { PRUNECHECK_FAULT: 'busy-loop', PRUNECHECK_FAULT_AT: '5' }, killAfterMs: 40_000 });
+    expect(result.signal, 'the process had to be killed: the busy loop hung it').toBeNull();
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toMatch(/apply blocked the process for more than 100 ms .*stuck in apply in .*misbehavingAdapter\.ts\)/);
+    expect(result.stdout).toContain('verdict: unknown');
+    expect(result.stdout).toContain('--adapter cmd:');
+    const [file] = readdirSync(dir);
+    const cx = JSON.parse(readFileSync(join(dir, file ?? ''), 'utf8')) as Counterexample;
+    expect(cx).toMatchObject({ invariant: 'TIMEOUT', step: 5 });
+    expect(cx.trace).toHaveLength(5);
+  });
+});
