@@ -1,3 +1,4 @@
+import type { Clause } from '../check/Clause.ts';
 import type { Finding } from '../check/Finding.ts';
 import type { Operation } from '../model/Operation.ts';
 import type { RuntimeConfig } from '../model/ReferenceRuntime.ts';
@@ -6,6 +7,9 @@ import { clip, safeCopy } from './safeJson.ts';
 
 /** Longest "because" line kept: adapter data quoted in a line (a 30 MB string) is cut to this, with its length. */
 export const MAX_BECAUSE_CHARS = 2_000;
+
+/** The facts of a clause quote the system's answers: bounded like a because line. */
+const FACT_LIMITS = { maxString: MAX_BECAUSE_CHARS, maxItems: 1_000, maxDepth: 32 };
 
 /**
  * Thrown inside a property run to fail it; carries the episode that produced the finding. What came from the
@@ -24,7 +28,8 @@ export class FindingError extends Error {
   constructor(finding: Finding, config: RuntimeConfig, trace: readonly Operation[], outcomes: readonly RecordedOutcome[]) {
     const because = finding.because.map((line) => clip(line, MAX_BECAUSE_CHARS));
     super(`${finding.invariant} at step ${trace.length}: ${because.join(' / ')}`);
-    this.finding = { ...finding, because };
+    const clauses = finding.clauses?.map((c) => ({ ...c, text: clip(c.text, MAX_BECAUSE_CHARS), facts: safeCopy(c.facts, FACT_LIMITS) as Clause['facts'] }));
+    this.finding = { ...finding, because, ...(clauses === undefined ? {} : { clauses }) };
     this.config = config;
     this.trace = trace;
     this.outcomes = outcomes.map((outcome) => safeCopy(outcome) as RecordedOutcome);
