@@ -15,6 +15,6 @@ describe('context pruning', () => {
   it('the pruner breaks nothing but its known finding', async () => {
     const report = await checkAdapter(pruneAdapter, { seed: 1 });
     expect(report.mode).toBe('policy');
-    expect(report.violations.map((v) => `${v.invariant} (${v.replay})`)).toEqual(['INV-17 (npx prunecheck replay reports/counterexamples/keep-last-INV-17-1.json)']);
+    expect(report.violations.map((v) => `${v.invariant} (${v.replay})`)).toEqual(['INV-17 (npx prunecheck replay reports/counterexamples/keep-last-INV-17-1.json --adapter ./prune-adapter.ts)']);
   }, 120_000);
 });

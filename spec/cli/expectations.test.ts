@@ -88,10 +88,10 @@ describe('prunecheck replay with expectations', () => {
     writeFileSync(file, listing(['two-flaws', 'INV-17', 'folds user statements by design']));
     await check(TWO_FLAWS, file);
     const counterexample = join(dir, 'cx', 'two-flaws-INV-17-1.json');
-    const known = await runCli(['replay', counterexample, '--expectations', file]);
+    const known = await runCli(['replay', counterexample, '--trust', '--expectations', file]);
     expect(known.stdout).toContain(`expected (${file}): folds user statements by design\n`);
     expect(known.code).toBe(0);
-    const unlisted = await runCli(['replay', join(dir, 'cx', 'two-flaws-INV-19-1.json'), '--expectations', file]);
+    const unlisted = await runCli(['replay', join(dir, 'cx', 'two-flaws-INV-19-1.json'), '--trust', '--expectations', file]);
     expect(unlisted.code).toBe(1);
   });
 });

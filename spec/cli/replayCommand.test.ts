@@ -22,7 +22,7 @@ function fakeReplay(kind: ReplayResult['kind'], detail: string) {
   const command = createReplayCommand({
     replay: async (f, options) => {
       calls.push({ file: f, adapter: options?.adapter });
-      return { kind, detail, counterexample: counterexample(), report: violationReport() };
+      return { kind, ...(kind === 'diverged' ? { cause: 'nondeterminism' as const } : {}), detail, counterexample: counterexample(), report: violationReport() };
     },
   });
   return { command, calls };

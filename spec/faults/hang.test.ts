@@ -7,8 +7,10 @@ import { ensureDirectory, OutputPathError } from '../../src/report/writeFileAtom
 import type { Counterexample } from '../../src/run/CheckReport.ts';
 import { loadScenario } from '../../src/scenario/loadScenario.ts';
 import { runScenario } from '../../src/scenario/runScenario.ts';
+import { parseScenario } from '../../src/scenario/loadScenario.ts';
+import { RegexTimeoutError, safeExec } from '../../src/scenario/safeRegex.ts';
 import { runCli } from '../helpers/cli.ts';
-import { FIXTURES, runBin, scratch } from '../helpers/faults.ts';
+import { FIXTURES, runBin, scratch, tinyScenario } from '../helpers/faults.ts';
 
 // Issue 15, class "hang": every wait is bounded, and the process ends promptly once its verdict is out. A hang
 // would hit the spawn guard (the process is killed, and `code` is null): these tests never measure time.
@@ -50,6 +52,27 @@ describe('hangs (issue 15, items 6–11)', () => {
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toContain('verdict: unknown');
     expect(readdirSync(dir)).toEqual(['misbehaving-own-timer-TIMEOUT-1.json']);
+  });
+
+  it('item 9: a catastrophic need.pattern is refused (the match runs off-thread with a time limit), naming the field', () => {
+    const scenario = tinyScenario();
+    scenario['timeline'][1]['content'] = `${'a'.repeat(40)}!`;
+    scenario['timeline'][2]['pattern'] = '^(a+)+$';
+    expect(() => parseScenario(JSON.stringify(scenario, null, 2), 'tiny.json')).toThrow(/\$\.timeline\[2\]\.pattern: the pattern "\^\(a\+\)\+\$" ran for more than 2000 ms .*catastrophic backtracking/);
+    expect(safeExec('req-(\\d+)', 'id req-42')?.values).toEqual(['req-42', '42']);
+    expect(() => safeExec('^(a+)+$', `${'a'.repeat(40)}!`, { timeoutMs: 100 })).toThrow(RegexTimeoutError);
+    // The matcher survives a timeout: the next match starts a fresh worker.
+    expect(safeExec('b', 'ab')?.index).toBe(1);
+  });
+
+  it('item 9: a long scenario runs to its last turn, reporting its progress after every turn (stderr shows it in the CLI)', async () => {
+    const scenario = tinyScenario();
+    scenario['timeline'] = [{ turn: 1, kind: 'filler', to: 2_000, tokens: 100, relevance: [0.4, 0.6], persist: true }, { turn: 2_000, kind: 'assert', claim: 'never stated' }];
+    scenario['expect'] = { reference: [{ failure: 'fabricated-claim-accepted', turn: 2_000, outcome: 'prevented', mechanism: 'INV-10' }] };
+    const turns: number[] = [];
+    const run = await runScenario(parseScenario(JSON.stringify(scenario), 'tiny.json'), referenceAdapter, { onProgress: (p) => turns.push(p.runsDone) });
+    expect(run.lastTurn).toBe(2_000);
+    expect(turns).toEqual(Array.from({ length: 2_000 }, (_, i) => i + 1));
   });
 
   it('item 10: scenario has an operation timeout: a runtime that never answers crashes the run at that turn', async () => {

@@ -1,6 +1,9 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Adapter } from '../../src/adapters/Adapter.ts';
+import { findBuiltin } from '../../src/adapters/builtins.ts';
+import { loadAdapter } from '../../src/adapters/loadAdapter.ts';
 import { referenceAdapter } from '../../src/adapters/reference.ts';
 import { applicableSituations } from '../../src/gen/runtime/situations.ts';
 import { checkAdapter } from '../../src/run/runtime/checkAdapter.ts';
@@ -53,3 +56,62 @@ describe('wrong verdicts and unclear messages (issue 15, items 22–27)', () => 
     expect(readFileSync(file, 'utf8')).toMatch(/of 30000\d\d characters omitted/);
   });
 });
+
+describe('replay wording and messages (issue 15, items 25 and 27)', () => {
+  async function found(dir: string): Promise<string> {
+    const report = await checkAdapter(findBuiltin('trusts-safe-claim') as Adapter, { runs: 30, seed: 1, examples: false, outDir: dir });
+    return report.violations[0]?.counterexample ?? '';
+  }
+
+  it('item 25: a file whose invariant was edited is not called nondeterminism: every operation answered as recorded', async () => {
+    const file = await found(temp());
+    const cx = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify({ ...cx, invariant: 'INV-05' }));
+    const replay = await runCli(['replay', file]);
+    expect(replay.code).toBe(1);
+    expect(replay.stdout).not.toContain('nondeterminism)');
+    expect(replay.stdout).toMatch(/^diverged \(not explained by the answers: see why\): a different finding at step \d+ \(INV-03; the file records INV-05 .*every operation answered as recorded/m);
+  });
+
+  it('item 25: a file replayed against another adapter says so, whether it passes or not', async () => {
+    const file = await found(temp());
+    const passed = await runCli(['replay', file, '--adapter', 'reference']);
+    expect(passed.code).toBe(0);
+    expect(passed.stdout).toMatch(/^ {2}note: replayed against reference 1\.0\.0, not the recorded trusts-safe-claim 1\.0\.0: the result says nothing about trusts-safe-claim$/m);
+    expect(passed.stdout).toMatch(/^passed: reference 1\.0\.0 runs all \d+ steps without violating an invariant; replayed against reference/m);
+    expect(passed.stderr).toContain(`names adapter trusts-safe-claim; replaying against --adapter reference`);
+  });
+
+  it('item 27: 1e999 is said to be too large, not "got null"; a null outcome is not "got {}"; a missing default export is named', async () => {
+    const dir = temp();
+    const file = await found(dir);
+    const cx = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify({ ...cx, config: { capacity: 1 } }).replace('"capacity":1', '"capacity":1e999'));
+    const capacity = await runCli(['replay', file]);
+    expect(capacity.code).toBe(2);
+    expect(capacity.stderr).toMatch(/field 'config\.capacity' must be a positive integer, got Infinity \(a number too large to represent, such as 1e999\)/);
+
+    const child = join(dir, 'null-outcome.mjs');
+    writeFileSync(child, NULL_OUTCOME_CHILD);
+    const adapter = await loadAdapter(`cmd:${process.execPath} ${child}`);
+    const system = await adapter.create({ capacity: 100 });
+    await expect(Promise.resolve(system.apply({ kind: 'lookup', spanId: 's' }))).rejects.toThrow(/must be \{"outcome": \{"kind": …, …\}\}, got an answer whose outcome is null or missing$/);
+    await system.close?.();
+
+    const noDefault = join(dir, 'no-default.mjs');
+    writeFileSync(noDefault, 'export const adapter = {};\n');
+    const load = await runCli(['check', '--adapter', noDefault]);
+    expect(load.code).toBe(2);
+    expect(load.stderr).toContain(`${noDefault} has no default export; add \`export default adapter\``);
+    expect(load.stderr).not.toContain('default export  ');
+  });
+});
+
+const NULL_OUTCOME_CHILD = `import { createInterface } from 'node:readline';
+const ops = ['append', 'lookup'];
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const { id, method } = JSON.parse(line);
+  const result = method === 'hello' ? { protocol: 1, name: 'null-outcome', version: '1', capabilities: { operations: ops, invariants: [] } } : method === 'apply' ? { outcome: null } : {};
+  process.stdout.write(JSON.stringify({ id, result }) + '\\n');
+});
+`;

@@ -1,5 +1,6 @@
 import { INVARIANT_IDS } from '../../src/model/invariants.ts';
 import type { InvariantId } from '../../src/model/invariants.ts';
+import { traceHash } from '../../src/run/writeCounterexample.ts';
 import type { CheckReport, Counterexample, InvariantResult, Violation } from '../../src/run/CheckReport.ts';
 
 /** Hand-built check reports for reporter tests, independent of the engine. */
@@ -86,7 +87,7 @@ export function errorReport(overrides: Partial<CheckReport> = {}): CheckReport {
 
 /** A well-formed runtime counterexample (the file `prunecheck replay` reads). */
 export function counterexample(overrides: Partial<Counterexample> = {}): Counterexample {
-  return {
+  const made: Counterexample = {
     format: 'prunecheck-counterexample/1',
     adapter: 'trusts-safe-claim',
     adapterRef: 'trusts-safe-claim',
@@ -105,7 +106,9 @@ export function counterexample(overrides: Partial<Counterexample> = {}): Counter
     step: 2,
     because: ['step 2: prune s1 (model claims it is safe to drop)', 'the system answered: evicted s1 as reversible'],
     replay: 'npx prunecheck replay reports/counterexamples/trusts-safe-claim-INV-03-7.json',
-    traceHash: '0'.repeat(64),
+    traceHash: '',
     ...overrides,
   };
+  // The hash replay verifies: of the trace as overridden, unless a test sets its own.
+  return { ...made, traceHash: overrides.traceHash ?? traceHash(made.trace) };
 }

@@ -79,9 +79,10 @@ describe('a TypeScript project using it', () => {
     const check = await prunecheck('check: ts policy adapter', 'check', '--adapter', './prune-adapter.ts', '--seed', '1');
     expect(check.code, explain('check', check)).toBe(1);
     expect(check.stdout).toContain('✗ INV-17 User statements and the task survive pruning');
-    expect(check.stdout).toContain('replay: npx prunecheck replay reports/counterexamples/keep-last-INV-17-1.json');
+    // The printed command names the module: replay runs code only when the command line names it (issue 15).
+    expect(check.stdout).toContain('replay: npx prunecheck replay reports/counterexamples/keep-last-INV-17-1.json --adapter ./prune-adapter.ts');
     expect(check.stdout).toContain('verdict: violation (1 finding)');
-    const replay = await prunecheck('replay', 'replay', 'reports/counterexamples/keep-last-INV-17-1.json');
+    const replay = await prunecheck('replay', 'replay', 'reports/counterexamples/keep-last-INV-17-1.json', '--adapter', './prune-adapter.ts');
     expect(replay.stdout, explain('replay', replay)).toMatch(/^reproduced: INV-17 breaks again/m);
   }, 60_000);
 
@@ -104,7 +105,7 @@ describe('a TypeScript project using it', () => {
     writeFileSync(join(project, 'policy-adapter.js'), policy);
     const check = await prunecheck('check: js policy adapter', 'check', '--adapter', './policy-adapter.js', '--seed', '1');
     expect(check.code, explain('check', check)).toBe(1);
-    expect(check.stdout).toContain('replay: npx prunecheck replay reports/counterexamples/js-keep-last-INV-17-1.json');
+    expect(check.stdout).toContain('replay: npx prunecheck replay reports/counterexamples/js-keep-last-INV-17-1.json --adapter ./policy-adapter.js');
   }, 60_000);
 
   it('--out reports/prunecheck.xml writes JUnit', async () => {
@@ -112,7 +113,7 @@ describe('a TypeScript project using it', () => {
     expect(check.code, explain('check', check)).toBe(1);
     const xml = readFileSync(join(project, 'reports', 'prunecheck.xml'), 'utf8');
     expect(xml).toContain('<failure type="INV-17"');
-    expect(xml).toContain('npx prunecheck replay reports/counterexamples/keep-last-INV-17-1.json');
+    expect(xml).toContain('npx prunecheck replay reports/counterexamples/keep-last-INV-17-1.json --adapter ./prune-adapter.ts');
   }, 60_000);
 
   it('checkAdapter from vitest inside the project; the replay command it prints needs no option (issue 12, problems 3 and 4)', async () => {
@@ -121,7 +122,7 @@ describe('a TypeScript project using it', () => {
     expect(vitest.code, explain('vitest', vitest)).toBe(0);
     const file = JSON.parse(readFileSync(join(project, 'reports', 'counterexamples', 'keep-last-INV-17-1.json'), 'utf8')) as { adapterRef: string };
     expect(file.adapterRef).toBe('./prune-adapter.ts');
-    const replay = await prunecheck('replay after vitest', 'replay', 'reports/counterexamples/keep-last-INV-17-1.json');
+    const replay = await prunecheck('replay after vitest', 'replay', 'reports/counterexamples/keep-last-INV-17-1.json', '--adapter', './prune-adapter.ts');
     expect(replay.stdout, explain('replay', replay)).toMatch(/^reproduced: INV-17 breaks again/m);
   }, 120_000);
 });

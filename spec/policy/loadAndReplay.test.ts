@@ -69,9 +69,9 @@ describe('policy counterexample files', () => {
     await expect(replayPolicyCounterexample(notJson)).rejects.toThrow(PolicyCounterexampleError);
     const runtime = join(dir, 'runtime.json');
     writeFileSync(runtime, JSON.stringify({ format: 'prunecheck-counterexample/1' }));
-    await expect(replayPolicyCounterexample(runtime)).rejects.toThrow(/runtime\.json: field format must be 'prunecheck-policy-counterexample\/1'/);
+    await expect(replayPolicyCounterexample(runtime)).rejects.toThrow(/runtime\.json: field 'format' must be 'prunecheck-policy-counterexample\/1' here/);
     const noCase = join(dir, 'nocase.json');
-    writeFileSync(noCase, JSON.stringify({ format: 'prunecheck-policy-counterexample/1', adapterRef: 'archiving-window', invariant: 'INV-18' }));
-    await expect(replayPolicyCounterexample(noCase)).rejects.toThrow(/field case must hold the generated case/);
+    writeFileSync(noCase, JSON.stringify({ format: 'prunecheck-policy-counterexample/1', adapter: 'archiving-window', adapterRef: 'archiving-window', invariant: 'INV-18', seed: 1, because: [] }));
+    await expect(replayPolicyCounterexample(noCase)).rejects.toThrow(/field 'case' must be the generated conversation/);
   });
 });

@@ -37,7 +37,9 @@ describe('checkAdapter takes every kind of adapter', () => {
     expect(report.violations[0]?.invariant).toBe('INV-03');
     const file = report.violations[0]?.counterexample ?? '';
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ adapterRef: 'cmd:python3 examples/python/broken_runtime.py' });
-    expect((await replayCounterexample(file)).kind).toBe('reproduced');
+    // A file names code to run: replay runs it when told to (issue 15: a counterexample file is data).
+    await expect(replayCounterexample(file)).rejects.toThrow(/replaying it would run code named by a file/);
+    expect((await replayCounterexample(file, { trust: true })).kind).toBe('reproduced');
   });
 
   it('options a policy engine cannot honour are refused, naming the option', async () => {
@@ -51,9 +53,10 @@ describe('replay commands printed from inside a test need no extra option (issue
     const report = await checkAdapter(myPruner, { runs: 20, seed: 3, outDir });
     const [violation] = report.violations;
     expect(violation?.invariant).toBe('INV-17');
-    expect(violation?.replay).toBe(`npx prunecheck replay ${join(outDir, 'my-pruner-INV-17-3.json')}`);
+    // The printed command names the module, so replay runs it without trusting the file (issue 15).
+    expect(violation?.replay).toBe(`npx prunecheck replay ${join(outDir, 'my-pruner-INV-17-3.json')} --adapter ./spec/run/fixtures/myPruner.ts`);
     expect(JSON.parse(readFileSync(violation?.counterexample ?? '', 'utf8'))).toMatchObject({ adapterRef: './spec/run/fixtures/myPruner.ts' });
-    const replay = await runCli(['replay', violation?.counterexample ?? '']);
+    const replay = await runCli(['replay', violation?.counterexample ?? '', '--adapter', './spec/run/fixtures/myPruner.ts']);
     expect(replay.stdout).toMatch(/^reproduced: INV-17 breaks again/m);
     expect(replay.code).toBe(1);
   });
@@ -62,9 +65,10 @@ describe('replay commands printed from inside a test need no extra option (issue
     const report = await checkAdapter(myRuntime, { seed: 1, outDir });
     const file = report.violations[0]?.counterexample ?? '';
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ adapter: 'my-runtime', adapterRef: './spec/run/fixtures/myRuntime.ts' });
-    const replay = await runCli(['replay', file]);
+    expect(report.violations[0]?.replay).toBe(`npx prunecheck replay ${file} --adapter ./spec/run/fixtures/myRuntime.ts`);
+    const replay = await runCli(['replay', file, '--adapter', './spec/run/fixtures/myRuntime.ts']);
     expect(replay.stdout).toMatch(/^reproduced: INV-03 again/m);
-    expect((await replayCounterexample(file)).mode).toBe('runtime');
+    expect((await replayCounterexample(file, { trust: true })).mode).toBe('runtime');
   });
 
   it('when the module cannot be known, the printed command says what to add, and replay says how to name it', async () => {

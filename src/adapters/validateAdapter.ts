@@ -6,9 +6,12 @@ import { AdapterLoadError } from './AdapterLoadError.ts';
 /** Checks that a loaded module's default export is an adapter, naming the field that is wrong. */
 export function validateAdapter(value: unknown, source: string): Adapter {
   const fail = (field: string, expected: string): never => {
-    throw new AdapterLoadError('BAD_ADAPTER', `${source}: default export ${field} ${expected} (see spec/ADAPTER.md)`);
+    throw new AdapterLoadError('BAD_ADAPTER', `${source}: default export${field} ${expected} (see spec/ADAPTER.md)`);
   };
-  if (typeof value !== 'object' || value === null) return fail('', 'must be an adapter object with name, version, capabilities and create()');
+  if (value === undefined) {
+    throw new AdapterLoadError('BAD_ADAPTER', `${source} has no default export; add \`export default adapter\`, where adapter is an object with name, version, capabilities and create() (see spec/ADAPTER.md)`);
+  }
+  if (typeof value !== 'object' || value === null) return fail('', `must be an adapter object with name, version, capabilities and create(), got ${value === null ? 'null' : typeof value}`);
   const adapter = value as Record<string, unknown>;
   if (typeof adapter['name'] !== 'string' || adapter['name'] === '') fail('.name', 'must be a non-empty string');
   if (typeof adapter['version'] !== 'string') fail('.version', 'must be a string');

@@ -3,6 +3,7 @@ import { OutputPathError } from '../report/writeFileAtomic.ts';
 import type { Verdict } from '../run/CheckReport.ts';
 import { CounterexampleFileError } from '../run/CounterexampleFileError.ts';
 import { PolicyCounterexampleError } from '../run/policy/replayPolicyCounterexample.ts';
+import { UntrustedAdapterError } from '../run/replayTrust.ts';
 import { ScenarioError } from '../scenario/ScenarioError.ts';
 import { UsageError } from './UsageError.ts';
 
@@ -23,7 +24,8 @@ export function isInputError(error: unknown): error is Error {
     error instanceof OutputPathError ||
     error instanceof CounterexampleFileError ||
     error instanceof PolicyCounterexampleError ||
-    error instanceof ScenarioError
+    error instanceof ScenarioError ||
+    error instanceof UntrustedAdapterError
   );
 }
 

@@ -5,6 +5,7 @@ import { AdapterLoadError } from '../adapters/AdapterLoadError.ts';
 import { BUILTIN_ADAPTERS } from '../adapters/builtins.ts';
 import { loadAdapter } from '../adapters/loadAdapter.ts';
 import { renderOccupancyChart } from '../report/occupancyChart.ts';
+import { createProgressPrinter } from '../report/progressPrinter.ts';
 import { preflightDirectory, writeFileAtomic } from '../report/writeFileAtomic.ts';
 import { outcomeCell, renderScenariosMarkdown, type ScenarioResults } from '../report/scenarioMarkdown.ts';
 import { renderTimeline } from '../report/scenarioTimeline.ts';
@@ -59,7 +60,15 @@ async function runAll(scenario: Scenario, runtime: string | undefined, opTimeout
   const refs = runtime === undefined ? Object.keys(scenario.expect) : [runtime];
   const adapters = await Promise.all(refs.map(resolveRuntime));
   const runs = [];
-  for (const adapter of adapters) runs.push(await runScenario(scenario, adapter, opTimeoutMs === undefined ? {} : { opTimeoutMs }));
+  for (const adapter of adapters) {
+    // A long scenario (up to 10,000 turns) shows where it is on stderr, as a long check does.
+    const progress = createProgressPrinter({ stream: process.stderr });
+    try {
+      runs.push(await runScenario(scenario, adapter, { onProgress: progress.update, ...(opTimeoutMs === undefined ? {} : { opTimeoutMs }) }));
+    } finally {
+      progress.done();
+    }
+  }
   return { scenario, runs };
 }
 

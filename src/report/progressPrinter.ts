@@ -31,7 +31,7 @@ const REDRAW_MS = 100;
 export function progressLine(p: CheckProgress): string {
   const seconds = (p.elapsedMs / 1000).toFixed(1);
   const findings = p.violations === 0 ? '' : ` · ${p.violations} ${p.violations === 1 ? 'violation' : 'violations'}`;
-  return `${p.adapter}: run ${formatCount(p.runsDone)}/${formatCount(p.runsTotal)} · ${formatCount(p.opsChecked)} ops · ${seconds} s${findings}`;
+  return `${p.adapter}: ${p.unit ?? 'run'} ${formatCount(p.runsDone)}/${formatCount(p.runsTotal)} · ${formatCount(p.opsChecked)} ops · ${seconds} s${findings}`;
 }
 
 /**

@@ -6,6 +6,8 @@ export interface CheckProgress {
   readonly opsChecked: number;
   readonly elapsedMs: number;
   readonly violations: number;
+  /** What `runsDone` counts, when not runs (a scenario counts its turns or steps). */
+  readonly unit?: string;
 }
 
 /** Options of `checkAdapter`. Every default is what `prunecheck check` uses. */

@@ -4,6 +4,7 @@ import { isPolicyAdapter } from '../adapters/policy/loadPolicyAdapter.ts';
 import type { AnyAdapter } from './checkAdapter.ts';
 import { replayPolicyCounterexample, type PolicyReplayResult } from './policy/replayPolicyCounterexample.ts';
 import { readCounterexampleFile } from './readCounterexampleFile.ts';
+import { assertMayLoad } from './replayTrust.ts';
 import { replayCounterexample as replayRuntimeCounterexample, type ReplayResult } from './runtime/replayCounterexample.ts';
 
 /** What `replayCounterexample` answers for either kind of counterexample file, told apart by `mode`. */
@@ -14,6 +15,11 @@ export interface ReplayOptions {
   readonly adapter?: AnyAdapter;
   /** Per-operation timeout for runtime-mode replays, in ms. */
   readonly opTimeoutMs?: number;
+  /**
+   * Without `adapter`, load the adapter the file names even when it is a module or a `cmd:` command: replaying
+   * then runs code the file names. Default false: only a built-in runs by name (`UntrustedAdapterError`).
+   */
+  readonly trust?: boolean;
 }
 
 /**
@@ -25,6 +31,7 @@ export async function replayCounterexample(file: string, options: ReplayOptions 
   const { mode, adapterRef } = await readCounterexampleFile(file);
   let resolved: ResolvedAdapter;
   if (options.adapter === undefined) {
+    assertMayLoad(file, adapterRef, options.trust === true);
     try {
       resolved = await resolveAdapter(adapterRef);
     } catch (error: unknown) {

@@ -3,6 +3,7 @@ import { lstatSync, readFileSync, unlinkSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { Operation } from '../model/Operation.ts';
 import { createFileAtomic, OutputPathError, writeFileAtomic } from '../report/writeFileAtomic.ts';
+import { looksLikeModulePath } from '../adapters/importAdapterModule.ts';
 import { shellQuote } from '../cli/shellQuote.ts';
 import { safeCopy } from './safeJson.ts';
 
@@ -34,10 +35,15 @@ export function counterexamplePath(outDir: string, adapter: string, invariant: s
   return join(outDir, counterexampleName(adapter, invariant, seed));
 }
 
-/** The command that replays a counterexample file, relative to the working directory when possible. */
-export function replayCommand(path: string): string {
+/**
+ * The command that replays a counterexample file, relative to the working directory when possible. Replay runs
+ * a module or a command only when the command line names it (a file's own adapterRef is never trusted), so for
+ * an adapter that is code, `adapterRef` (a module path or `cmd:…`) is named with `--adapter`.
+ */
+export function replayCommand(path: string, adapterRef?: string): string {
   const shown = isAbsolute(path) && !relative(process.cwd(), path).startsWith('..') ? relative(process.cwd(), path) : path;
-  return `npx prunecheck replay ${shellQuote(shown)}`;
+  const code = adapterRef !== undefined && (adapterRef.startsWith('cmd:') || looksLikeModulePath(adapterRef));
+  return `npx prunecheck replay ${shellQuote(shown)}${code ? ` --adapter ${shellQuote(adapterRef)}` : ''}`;
 }
 
 /** The 2-space JSON of a counterexample, with adapter data made safe (cycles cut, huge strings shortened). */

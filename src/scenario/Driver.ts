@@ -2,6 +2,7 @@ import type { PruningSystem } from '../adapters/Adapter.ts';
 import type { Operation } from '../model/Operation.ts';
 import type { Outcome } from '../model/Outcome.ts';
 import type { SpanView } from '../model/Span.ts';
+import { idsNamedBy, idsNamedByOutcome } from '../check/runtime/touchedIds.ts';
 import { deepFreeze } from '../run/deepFreeze.ts';
 import { describeThrown } from '../run/safeJson.ts';
 import { withTimeout } from '../run/withTimeout.ts';
@@ -99,7 +100,10 @@ export class Driver {
   }
 
   private async refresh(op: Operation, outcome: Outcome, turn: number): Promise<void> {
-    const observations = await withTimeout(() => this.system.observe(this.order), this.timeoutMs, 'observe');
+    // What can have changed: the spans resident before (any may vanish) and those the step names. Observing
+    // every span ever created instead made a long scenario quadratic.
+    const ids = [...new Set([...this.views.keys(), ...idsNamedBy(op), ...idsNamedByOutcome(outcome)])].filter((id) => this.meta.has(id));
+    const observations = await withTimeout(() => this.system.observe(ids), this.timeoutMs, 'observe');
     if (!Array.isArray(observations)) throw new TypeError(`observe answered ${typeof observations}, not an array of observations`);
     const before = this.views;
     this.views = new Map();

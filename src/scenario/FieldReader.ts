@@ -2,6 +2,9 @@ import { ScenarioError, type ScenarioErrorCode } from './ScenarioError.ts';
 
 type Obj = Readonly<Record<string, unknown>>;
 
+/** Longest string field a scenario may hold (content, claims, signatures): 64 KiB. */
+export const MAX_STRING_LENGTH = 64 * 1024;
+
 /** Reads typed fields out of parsed JSON, failing with a `ScenarioError` that names file, path and line. */
 export class FieldReader {
   readonly file: string;
@@ -44,9 +47,10 @@ export class FieldReader {
     return obj;
   }
 
-  string(obj: Obj, path: string, key: string, pattern?: RegExp, what = 'a non-empty string'): string {
+  string(obj: Obj, path: string, key: string, pattern?: RegExp, what = 'a non-empty string', maxLength = MAX_STRING_LENGTH): string {
     const value = obj[key];
     if (typeof value !== 'string' || value === '' || (pattern !== undefined && !pattern.test(value))) return this.expected(`${path}.${key}`, what, value);
+    if (value.length > maxLength) return this.fail('BAD_VALUE', `${path}.${key}`, `expected at most ${maxLength} characters, got ${value.length}`);
     return value;
   }
 
@@ -92,6 +96,7 @@ export class FieldReader {
 
 export function show(value: unknown): string {
   if (value === undefined) return 'nothing';
+  if (typeof value === 'number' && !Number.isFinite(value)) return `${value} (a number too large to represent)`;
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object' && value !== null) return 'an object';
   const text = JSON.stringify(value);

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FieldReader } from './FieldReader.ts';
@@ -6,6 +6,9 @@ import { JsonSyntaxIssue, parseJsonWithLines } from './parseJsonWithLines.ts';
 import type { Scenario } from './Scenario.ts';
 import { ScenarioError } from './ScenarioError.ts';
 import { validateScenario } from './validateScenario.ts';
+
+/** The largest scenario file read: the recorded incidents are a few kilobytes. */
+export const MAX_SCENARIO_BYTES = 4 * 1024 * 1024;
 
 /** The scenarios prunecheck ships. */
 export const SCENARIOS_DIR = fileURLToPath(new URL('../../scenarios', import.meta.url));
@@ -56,8 +59,12 @@ export function loadScenario(ref: string, options: LoadOptions = {}): Scenario {
   }
   let text: string;
   try {
+    const stat = statSync(path);
+    if (!stat.isFile()) throw new ScenarioError('UNREADABLE', shown, undefined, undefined, 'is not a regular file; name a scenario .json file');
+    if (stat.size > MAX_SCENARIO_BYTES) throw new ScenarioError('UNREADABLE', shown, undefined, undefined, `is ${stat.size} bytes, over the ${MAX_SCENARIO_BYTES}-byte limit for a scenario; a scenario holds a timeline of events, not the episode's text`);
     text = readFileSync(path, 'utf8');
   } catch (error: unknown) {
+    if (error instanceof ScenarioError) throw error;
     throw new ScenarioError('UNREADABLE', shown, undefined, undefined, `cannot read: ${error instanceof Error ? error.message : String(error)}`);
   }
   return parseScenario(text, shown, options.runtimes);

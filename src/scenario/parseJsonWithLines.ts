@@ -16,10 +16,14 @@ export interface LocatedJson {
   readonly lines: ReadonlyMap<string, number>;
 }
 
+/** Deepest nesting accepted: a scenario needs 5 levels; 200,000 would overflow the parser's stack. */
+export const MAX_JSON_DEPTH = 64;
+
 /**
  * A strict JSON parser (RFC 8259) that remembers the line of every member and element, so a scenario error
  * can name the line of the offending field. `JSON.parse` gives neither paths nor, on Node 20, lines.
- * Duplicate keys are a syntax error: a scenario with two `turn`s is ambiguous.
+ * Duplicate keys are a syntax error: a scenario with two `turn`s is ambiguous. Nesting deeper than
+ * `MAX_JSON_DEPTH` is refused as a syntax error, never a stack overflow.
  */
 export function parseJsonWithLines(text: string): LocatedJson {
   const lines = new Map<string, number>();
@@ -50,12 +54,13 @@ export function parseJsonWithLines(text: string): LocatedJson {
     return JSON.parse(raw) as string;
   };
 
-  const parseValue = (path: string): unknown => {
+  const parseValue = (path: string, depth: number): unknown => {
     skip();
     lines.set(path, line);
     const c = text[pos];
-    if (c === '{') return parseObject(path);
-    if (c === '[') return parseArray(path);
+    if ((c === '{' || c === '[') && depth >= MAX_JSON_DEPTH) fail(`nesting deeper than ${MAX_JSON_DEPTH} levels; a scenario needs far fewer`);
+    if (c === '{') return parseObject(path, depth + 1);
+    if (c === '[') return parseArray(path, depth + 1);
     if (c === '"') return parseString();
     const literal = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(text.slice(pos));
     if (literal === null) return fail(`unexpected ${describe()}; expected a JSON value`);
@@ -63,7 +68,7 @@ export function parseJsonWithLines(text: string): LocatedJson {
     return JSON.parse(literal[0]) as unknown;
   };
 
-  const parseObject = (path: string): Record<string, unknown> => {
+  const parseObject = (path: string, depth: number): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
     pos += 1;
     skip();
@@ -82,7 +87,7 @@ export function parseJsonWithLines(text: string): LocatedJson {
       pos += 1;
       const childPath = `${path}.${key}`;
       // defineProperty, so a "__proto__" key is an own field (and then an unknown one), not a prototype.
-      Object.defineProperty(out, key, { value: parseValue(childPath), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, key, { value: parseValue(childPath, depth), enumerable: true, writable: true, configurable: true });
       lines.set(childPath, keyLine);
       skip();
       if (text[pos] === ',') {
@@ -97,7 +102,7 @@ export function parseJsonWithLines(text: string): LocatedJson {
     }
   };
 
-  const parseArray = (path: string): unknown[] => {
+  const parseArray = (path: string, depth: number): unknown[] => {
     const out: unknown[] = [];
     pos += 1;
     skip();
@@ -106,7 +111,7 @@ export function parseJsonWithLines(text: string): LocatedJson {
       return out;
     }
     for (;;) {
-      out.push(parseValue(`${path}[${out.length}]`));
+      out.push(parseValue(`${path}[${out.length}]`, depth));
       skip();
       if (text[pos] === ',') {
         pos += 1;
@@ -120,7 +125,7 @@ export function parseJsonWithLines(text: string): LocatedJson {
     }
   };
 
-  const value = parseValue('$');
+  const value = parseValue('$', 0);
   skip();
   if (pos < text.length) fail(`unexpected ${describe()} after the end of the JSON value`);
   return { value, lines };

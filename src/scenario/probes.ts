@@ -1,6 +1,7 @@
 import type { InvariantId } from '../model/invariants.ts';
 import type { LookupAnswer } from '../model/Outcome.ts';
 import { clip } from './pruningPass.ts';
+import { safeExec, type SafeMatch } from './safeRegex.ts';
 import type { RunContext } from './RunContext.ts';
 import type { AssertEvent, FailureKind, FixEvent, NeedEvent, RetryEvent } from './Scenario.ts';
 import type { ProbeResult } from './ScenarioRun.ts';
@@ -49,10 +50,15 @@ function contentOf(answer: LookupAnswer): string | undefined {
 
 /** Seed 002 turn N+5, seed 001 step 9: the agent needs an exact identifier and looks it up. */
 export async function needProbe(ctx: RunContext, e: NeedEvent): Promise<void> {
-  const pattern = new RegExp(e.pattern);
+  // The runtime's answer is matched too: a catastrophic pattern, or a huge answer, must not hang the run.
   const extract = (text: string | undefined): string | undefined => {
-    const match = text === undefined ? null : pattern.exec(text);
-    return match === null ? undefined : (match[1] ?? match[0]);
+    let match: SafeMatch | null = null;
+    try {
+      match = text === undefined ? null : safeExec(e.pattern, text);
+    } catch {
+      match = null;
+    }
+    return match === null ? undefined : (match.values[1] ?? match.values[0]);
   };
   const truth = extract(ctx.driver.meta.get(e.id)?.content) as string;
   const answer = await ctx.driver.apply({ kind: 'lookup', spanId: e.id }, e.turn);

@@ -1,9 +1,12 @@
 import type { FieldReader } from './FieldReader.ts';
 import type { EventKind, TimelineEvent } from './Scenario.ts';
 import type { RawKind } from '../model/Span.ts';
+import { MAX_PATTERN_LENGTH } from './safeRegex.ts';
 
 const EVENT_KINDS: readonly EventKind[] = ['filler', 'observe', 'call', 'retry', 'summarize', 'prune', 'rotate', 'reframe', 'need', 'assert', 'fix'];
 const MAX = Number.MAX_SAFE_INTEGER;
+/** The last turn a scenario may reach: the recorded incidents end by turn 180; every turn is run. */
+export const MAX_TURN = 10_000;
 const RAW_KINDS: readonly RawKind[] = ['tool-output', 'user', 'identifier', 'error', 'other'];
 
 /**
@@ -17,7 +20,7 @@ export function readEvent(value: unknown, path: string, r: FieldReader, defined:
     return r.fail('UNKNOWN_EVENT', `${path}.kind`, `unknown event kind ${JSON.stringify(kind)}; expected one of ${EVENT_KINDS.join(', ')}`);
   }
   const fields = (required: readonly string[], optional: readonly string[] = []) => r.object(path, value, ['kind', 'turn', ...required], optional);
-  const turn = r.number(head, path, 'turn', 1, MAX, true);
+  const turn = r.number(head, path, 'turn', 1, MAX_TURN, true);
   const create = (id: string, field: string): void => {
     if (defined.has(id)) r.fail('DUPLICATE_ID', `${path}.${field}`, `span id "${id}" is already created by an earlier event; ids are never reused`);
     defined.add(id);
@@ -30,7 +33,7 @@ export function readEvent(value: unknown, path: string, r: FieldReader, defined:
   switch (kind as EventKind) {
     case 'filler': {
       const o = fields(['to', 'tokens', 'relevance', 'persist']);
-      const to = r.number(o, path, 'to', turn, MAX, true);
+      const to = r.number(o, path, 'to', turn, MAX_TURN, true);
       const rel = r.array(o, path, 'relevance', 2);
       const lo = rel[0];
       const hi = rel[1];
@@ -79,7 +82,7 @@ export function readEvent(value: unknown, path: string, r: FieldReader, defined:
     }
     case 'need': {
       const o = fields(['id', 'pattern', 'failure'], ['candidates']);
-      const pattern = r.string(o, path, 'pattern');
+      const pattern = r.string(o, path, 'pattern', undefined, 'a non-empty string', MAX_PATTERN_LENGTH);
       try {
         new RegExp(pattern);
       } catch {

@@ -1,5 +1,6 @@
 import type { Adapter } from '../adapters/Adapter.ts';
 import { validateSystem } from '../adapters/validateAdapter.ts';
+import type { CheckProgress } from '../run/CheckOptions.ts';
 import { referenceAdapter } from '../adapters/reference.ts';
 import type { Operation } from '../model/Operation.ts';
 import type { PruningSystem } from '../adapters/Adapter.ts';
@@ -43,16 +44,27 @@ export async function runScenario(scenario: Scenario, adapter: Adapter, options:
     driver.note(0, 'crash', createFailure);
   }
   const ctx: RunContext = { scenario, driver, model: new SimulatedModel(scenario.seed, scenario.model), probes: [], recalls: new Map(), refused: new Set(), backoff: 0 };
-  const lastTurn = Math.max(...scenario.timeline.map((e) => (e.kind === 'filler' ? e.to : e.turn)));
+  const lastTurn = scenario.timeline.reduce((last, e) => Math.max(last, e.kind === 'filler' ? e.to : e.turn), 1);
   const observed = new Set(scenario.timeline.filter((e) => e.kind === 'observe').map((e) => e.turn));
+  // Each turn's events and filler, found once: a turn loop that scanned the whole timeline was quadratic.
+  const eventsAt = new Map<number, TimelineEvent[]>();
+  const fillerAt = new Map<number, FillerEvent>();
+  for (const event of scenario.timeline) {
+    if (event.kind !== 'filler') {
+      const at = eventsAt.get(event.turn);
+      if (at === undefined) eventsAt.set(event.turn, [event]);
+      else at.push(event);
+    }
+    else for (let t = event.turn; t <= event.to; t += 1) if (!fillerAt.has(t)) fillerAt.set(t, event);
+  }
+  const started = Date.now();
   try {
     for (let turn = 1; turn <= lastTurn; turn += 1) {
-      const filler = scenario.timeline.find((e): e is FillerEvent => e.kind === 'filler' && e.turn <= turn && turn <= e.to);
+      const filler = fillerAt.get(turn);
       if (filler !== undefined && !observed.has(turn) && driver.crash === undefined) await fillerTurn(ctx, filler, turn);
-      for (const event of scenario.timeline) {
-        if (event.turn === turn && event.kind !== 'filler') await runEvent(ctx, event);
-      }
+      for (const event of eventsAt.get(turn) ?? []) await runEvent(ctx, event);
       if (driver.crash === undefined) await pruningPass(ctx, turn);
+      options.onProgress?.({ adapter: `${scenario.name} on ${adapter.name}`, runsDone: turn, runsTotal: lastTurn, opsChecked: driver.operations.length, elapsedMs: Date.now() - started, violations: 0, unit: scenario.unit });
     }
   } finally {
     if (createFailure === undefined) {
@@ -83,6 +95,8 @@ export async function runScenario(scenario: Scenario, adapter: Adapter, options:
 export interface ScenarioRunOptions {
   /** Per-call timeout for the runtime's operations and observations, in ms. Default 5000. */
   readonly opTimeoutMs?: number;
+  /** Called after every turn (a long scenario shows its progress on stderr). */
+  readonly onProgress?: (progress: CheckProgress) => void;
 }
 
 async function fillerTurn(ctx: RunContext, filler: FillerEvent, turn: number): Promise<void> {

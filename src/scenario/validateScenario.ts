@@ -2,6 +2,7 @@ import { INVARIANT_IDS, type InvariantId } from '../model/invariants.ts';
 import { FieldReader } from './FieldReader.ts';
 import { FAILURE_KINDS, SCENARIO_FORMAT, type Expectation, type ModelSpec, type Scenario, type TimelineEvent, type WindowSpec } from './Scenario.ts';
 import { readEvent } from './readEvent.ts';
+import { safeExec } from './safeRegex.ts';
 
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const RECORD = /^\d{3}_[0-9a-f]{16}\.txt$/;
@@ -64,8 +65,12 @@ function readModel(value: unknown, r: FieldReader, timeline: readonly TimelineEv
   return model;
 }
 
+/** Most events a timeline may hold (the recorded incidents have a dozen). */
+export const MAX_EVENTS = 10_000;
+
 function readTimeline(top: Readonly<Record<string, unknown>>, r: FieldReader): TimelineEvent[] {
   const items = r.array(top, '$', 'timeline', 1);
+  if (items.length > MAX_EVENTS) r.fail('BAD_VALUE', '$.timeline', `expected at most ${MAX_EVENTS} events, got ${items.length}`);
   const defined = new Set<string>();
   const events: TimelineEvent[] = [];
   let lastTurn = 1;
@@ -77,7 +82,13 @@ function readTimeline(top: Readonly<Record<string, unknown>>, r: FieldReader): T
     if (event.kind === 'need') {
       const source = events.find((e) => e.kind === 'observe' && e.id === event.id);
       if (source?.kind !== 'observe') r.fail('UNKNOWN_REF', `${path}.id`, `a need must name an "observe" span, whose content holds the identifier; "${event.id}" is not one`);
-      if (!new RegExp(event.pattern).test(source.content)) r.fail('BAD_VALUE', `${path}.pattern`, `the pattern does not match the content of "${event.id}"; it must find the identifier the agent needs`);
+      let found;
+      try {
+        found = safeExec(event.pattern, source.content);
+      } catch (error: unknown) {
+        return r.fail('BAD_VALUE', `${path}.pattern`, error instanceof Error ? error.message : String(error));
+      }
+      if (found === null) r.fail('BAD_VALUE', `${path}.pattern`, `the pattern does not match the content of "${event.id}"; it must find the identifier the agent needs`);
     }
     if (event.kind === 'fix' && !events.some((e) => e.kind === 'need' && e.id === event.need)) {
       r.fail('UNKNOWN_REF', `${path}.need`, `expected the id of an earlier "need" event, got "${event.need}"`);

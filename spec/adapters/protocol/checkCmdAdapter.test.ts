@@ -44,7 +44,8 @@ describe('checkAdapter over the line protocol (cmd: adapters)', () => {
     const cx = JSON.parse(readFileSync(file, 'utf8')) as Counterexample;
     expect(cx).toMatchObject({ adapter: 'python-broken', adapterRef: BROKEN, invariant: 'INV-03' });
     expect(cx.trace.at(-1)).toMatchObject({ kind: 'prune', claimSafe: true });
-    const replay = await replayCounterexample(file);
+    // The file names a command: replay runs it only when trusted (issue 15).
+    const replay = await replayCounterexample(file, { trust: true });
     expect(replay.kind, replay.detail).toBe('reproduced');
   });
 
@@ -53,7 +54,7 @@ describe('checkAdapter over the line protocol (cmd: adapters)', () => {
     const flaky = `cmd:${PYTHON} spec/adapters/protocol/children/flaky_runtime.py ${join(outDir, 'starts')}`;
     const report = await checkAdapter(await loadAdapter(flaky), { ...FEW, outDir, adapterRef: flaky });
     expect(report.violations[0]?.invariant).toBe('INV-03');
-    const replay = await replayCounterexample(report.violations[0]?.counterexample ?? '');
+    const replay = await replayCounterexample(report.violations[0]?.counterexample ?? '', { trust: true });
     expect(replay.kind, replay.detail).toBe('diverged');
     expect(replay.report.verdict).toBe('diverged');
   });
@@ -87,7 +88,7 @@ describe('checkAdapter over the line protocol (cmd: adapters)', () => {
       trace, outcomes: [{ kind: 'appended', spanId: 's1', handle: 'bs://s1#1' }, { kind: 'adapter-error', message: 'apply did not answer' }],
       step: 2, because: [], replay: replayCommand(file), traceHash: traceHash(trace),
     });
-    const replay = await replayCounterexample(file, { opTimeoutMs: 1500 });
+    const replay = await replayCounterexample(file, { opTimeoutMs: 1500, trust: true });
     expect(replay.kind, replay.detail).toBe('reproduced');
     expect(replay.report.violations[0]).toMatchObject({ invariant: 'TIMEOUT', step: 2 });
     expect(replay.report.violations[0]?.because.join('\n')).toMatch(/apply did not answer within 1500 ms; the verdict is unknown/);

@@ -56,7 +56,7 @@ describe('replayCounterexample', () => {
     const fixed: Adapter = { ...referenceAdapter, name: broken.name, version: '1.0.1' };
     const result = await replayCounterexample(file, { adapter: fixed });
     expect(result.kind).toBe('passed');
-    expect(result.detail).toMatch(/1\.0\.1 \(recorded: 1\.0\.0\)/);
+    expect(result.detail).toMatch(/is now version 1\.0\.1; the file was recorded with 1\.0\.0/);
   });
 
   it('rejects a malformed file naming the field', async () => {

@@ -33,7 +33,9 @@ export class CommandSystem implements PruningSystem {
     const result = unwrapAnswer(answer, this.client, label) as Record<string, unknown> | undefined;
     const outcome = result?.['outcome'] as Record<string, unknown> | undefined;
     if (typeof outcome !== 'object' || typeof outcome['kind'] !== 'string') {
-      throw this.client.failWith('BAD_RESPONSE', `answer to ${label} must be {"outcome": {"kind": …, …}}, got ${preview(result)}`);
+      // JSON null reads as absent (spec/PROTOCOL.md §3): say so, rather than show the decoded answer as {}.
+      const got = typeof result !== 'object' || result === null ? `the result ${preview(result)}` : outcome === undefined ? 'an answer whose outcome is null or missing' : `outcome ${preview(outcome)} (no string kind)`;
+      throw this.client.failWith('BAD_RESPONSE', `answer to ${label} must be {"outcome": {"kind": …, …}}, got ${got}`);
     }
     if (ids.length > 0) this.remember(ids, result?.['observations'], `observations of the ${label} answer`);
     return outcome as unknown as Outcome;

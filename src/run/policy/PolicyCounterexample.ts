@@ -37,6 +37,8 @@ export interface PolicyCounterexample {
   /** fast-check's replay path for the shrunk case. */
   readonly path: string;
   readonly case: PolicyCase;
+  /** sha256 of the canonical JSON of `case`: replay refuses a case edited after the check wrote it. */
+  readonly caseHash?: string;
   /** 1-based round at which the finding was observed. */
   readonly round: number;
   readonly because: readonly string[];

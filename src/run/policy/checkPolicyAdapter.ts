@@ -51,8 +51,8 @@ export interface PolicyCheckReport extends CheckReport {
 }
 
 /** Exact command that replays a counterexample file. */
-export function policyReplayCommand(file: string): string {
-  return replayCommand(file);
+export function policyReplayCommand(file: string, adapterRef?: string): string {
+  return replayCommand(file, adapterRef);
 }
 
 /**
@@ -158,7 +158,7 @@ function record(
   // Atomic, under a sanitised name unique to this finding (an adapter's name never leaves outDir).
   const key = { adapter: adapter.name, invariant: breach.invariant, seed, identity: findingIdentity(c) };
   const build = (file: string): PolicyCounterexample => {
-    const replay = policyReplayCommand(file);
+    const replay = policyReplayCommand(file, adapterRef);
     return {
       format: 'prunecheck-policy-counterexample/1',
       mode: 'policy',
@@ -172,6 +172,7 @@ function record(
       seed,
       path,
       case: c,
+      caseHash: key.identity,
       round: breach.round,
       because: breach.because,
       replay,
@@ -180,7 +181,7 @@ function record(
     };
   };
   const file = outDir === false ? '' : saveCounterexample(outDir, key, build).file;
-  const replay = file === '' ? '' : policyReplayCommand(file);
+  const replay = file === '' ? '' : policyReplayCommand(file, adapterRef);
   const failing = rounds.find((r) => r.round === breach.round);
   return {
     invariant: breach.invariant,

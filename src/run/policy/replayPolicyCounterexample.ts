@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { loadPolicyAdapter } from '../../adapters/policy/loadPolicyAdapter.ts';
 import type { PolicyAdapter } from '../../adapters/policy/PolicyAdapter.ts';
 import { evaluatePolicyRun } from '../../check/policy/evaluatePolicyRun.ts';
@@ -6,16 +5,25 @@ import { POLICY_INVARIANT_IDS } from '../../check/policy/invariants.ts';
 import type { InvariantId } from '../../model/invariants.ts';
 import type { PolicyCounterexample } from './PolicyCounterexample.ts';
 import { runPolicyCase } from './runPolicyCase.ts';
+import { renderMessages } from '../../adapters/policy/PolicyMessage.ts';
+import { CounterexampleFileError } from '../CounterexampleFileError.ts';
+import { readCounterexampleFile } from '../readCounterexampleFile.ts';
+import { assertMayLoad } from '../replayTrust.ts';
+import { replayNotes } from '../runtime/replayCounterexample.ts';
 
 /**
  * What replaying a policy counterexample found: `reproduced` (the same invariant breaks on the same case),
- * `diverged` (same adapter version, no longer breaks: the pruner is nondeterministic), `passed` (a different
- * version passes: a fix), `error` (the file's invariant cannot be checked in policy mode).
+ * `diverged` (same adapter version, no longer breaks), `passed` (another adapter or version passes: a fix, or a
+ * different pruner, as `notes` says), `error` (the file's invariant cannot be checked in policy mode).
  */
 export interface PolicyReplayResult {
   readonly kind: 'reproduced' | 'diverged' | 'passed' | 'error';
   readonly counterexample: PolicyCounterexample;
   readonly adapterVersion: string;
+  /** Why a replay diverged, when the evidence says (as for runtime replays: `ReplayResult['cause']`). */
+  readonly cause?: 'nondeterminism' | 'unexplained';
+  /** What differs between the recording and this replay: the adapter, its version, prunecheck or the spec. */
+  readonly notes?: readonly string[];
   /** The breach found on replay, in the same words a check run uses. */
   readonly because: readonly string[];
   readonly detail: string;
@@ -27,41 +35,58 @@ export class PolicyCounterexampleError extends Error {
   readonly code = 'BAD_POLICY_COUNTEREXAMPLE';
 }
 
+/** Reads and checks a policy counterexample file (`readCounterexampleFile`), as this engine's error. */
 export async function readPolicyCounterexample(file: string): Promise<PolicyCounterexample> {
-  let data: unknown;
+  let read;
   try {
-    data = JSON.parse(await readFile(file, 'utf8'));
+    read = await readCounterexampleFile(file, 'policy');
   } catch (error: unknown) {
-    throw new PolicyCounterexampleError(`${file}: cannot read it as JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+    if (error instanceof CounterexampleFileError) throw new PolicyCounterexampleError(error.message, { cause: error });
+    throw error;
   }
-  const cx = data as Partial<PolicyCounterexample>;
-  const need = (ok: boolean, field: string, what: string): void => {
-    if (!ok) throw new PolicyCounterexampleError(`${file}: field ${field} ${what}; is this a file written by a policy-mode check (reports/counterexamples/)?`);
-  };
-  need(cx.format === 'prunecheck-policy-counterexample/1', 'format', "must be 'prunecheck-policy-counterexample/1'");
-  need(typeof cx.adapterRef === 'string' && cx.adapterRef !== '', 'adapterRef', 'must name the adapter');
-  need(typeof cx.invariant === 'string', 'invariant', 'must be an invariant id or ADAPTER-ERROR');
-  need(typeof cx.case === 'object' && cx.case !== null && Array.isArray(cx.case.turns), 'case', 'must hold the generated case (system, turns, rounds, script, config)');
-  return cx as PolicyCounterexample;
+  return read.data as unknown as PolicyCounterexample;
+}
+
+export interface PolicyReplayOptions {
+  /** The adapter to replay against; default: the one the file names, which must be a built-in unless `trust`. */
+  readonly adapter?: PolicyAdapter;
+  /** Load the adapter the file names even when it is a module (it runs that code). */
+  readonly trust?: boolean;
+  /** Per-call timeout for the adapter's create and step, in ms. */
+  readonly opTimeoutMs?: number;
 }
 
 /** Re-runs a policy counterexample's case against its adapter (or `options.adapter`) and checks its invariant. */
-export async function replayPolicyCounterexample(file: string, options: { adapter?: PolicyAdapter } = {}): Promise<PolicyReplayResult> {
+export async function replayPolicyCounterexample(file: string, options: PolicyReplayOptions = {}): Promise<PolicyReplayResult> {
   const cx = await readPolicyCounterexample(file);
+  if (options.adapter === undefined) assertMayLoad(file, cx.adapterRef, options.trust === true);
   const adapter = options.adapter ?? (await loadPolicyAdapter(cx.adapterRef));
-  const finish = (kind: PolicyReplayResult['kind'], because: readonly string[], detail: string): PolicyReplayResult => ({ kind, counterexample: cx, adapterVersion: adapter.version, because, detail });
-  const run = await runPolicyCase(adapter, cx.case);
+  const notes = replayNotes(cx, adapter);
+  const finish = (kind: PolicyReplayResult['kind'], because: readonly string[], detail: string, cause?: PolicyReplayResult['cause']): PolicyReplayResult => ({
+    kind,
+    ...(cause === undefined ? {} : { cause }),
+    notes,
+    counterexample: cx,
+    adapterVersion: adapter.version,
+    because,
+    detail,
+  });
+  const run = await runPolicyCase(adapter, cx.case, options.opTimeoutMs === undefined ? {} : { timeoutMs: options.opTimeoutMs });
   const sameVersion = adapter.name === cx.adapter && adapter.version === cx.adapterVersion;
+  // Same lists as recorded, round by round: then a different result is not the pruner's nondeterminism.
+  const sameLists = run.observations.length === cx.rounds.length && run.observations.every((o, i) => JSON.stringify(renderMessages(o.after)) === JSON.stringify(cx.rounds[i]?.after));
+  const whyDifferent = sameLists
+    ? { cause: 'unexplained' as const, text: `it answered the same lists as recorded in every round, so either the file's finding does not match its case (was its invariant edited?)${notes.length > 0 ? `, or ${notes.join('; ')}` : ''}` }
+    : { cause: 'nondeterminism' as const, text: 'it answered other lists than recorded on the same case: nondeterminism' };
   if (cx.invariant === 'ADAPTER-ERROR') {
-    return run.adapterError === undefined
-      ? finish(sameVersion ? 'diverged' : 'passed', [], 'the adapter no longer throws on this case')
-      : finish('reproduced', [run.adapterError.message], `the adapter throws again in round ${run.adapterError.round}`);
+    if (run.adapterError !== undefined) return finish('reproduced', [run.adapterError.message], `the adapter throws again in round ${run.adapterError.round}`);
+    return sameVersion ? finish('diverged', [], `the adapter no longer throws on this case; ${whyDifferent.text}`, whyDifferent.cause) : finish('passed', [], `the adapter no longer throws on this case; ${notes.join('; ')}`);
   }
   if (!POLICY_INVARIANT_IDS.includes(cx.invariant as InvariantId)) return finish('error', [], `${cx.invariant} is not observable in policy mode`);
   const breach = evaluatePolicyRun(run, cx.invariant as InvariantId);
   if (breach !== undefined && breach.invariant === cx.invariant) {
     return finish('reproduced', breach.because, `${cx.invariant} breaks again in round ${breach.round} (recorded: round ${cx.round})`);
   }
-  if (sameVersion) return finish('diverged', breach?.because ?? [], `${adapter.name} ${adapter.version} no longer breaks ${cx.invariant} on the same case: nondeterminism`);
-  return finish('passed', [], `${adapter.name} ${adapter.version} passes ${cx.invariant} on this case (recorded with ${cx.adapterVersion})`);
+  if (sameVersion) return finish('diverged', breach?.because ?? [], `${adapter.name} ${adapter.version} no longer breaks ${cx.invariant} on the same case; ${whyDifferent.text}`, whyDifferent.cause);
+  return finish('passed', [], `${adapter.name} ${adapter.version} passes ${cx.invariant} on this case; ${notes.join('; ')}`, undefined);
 }

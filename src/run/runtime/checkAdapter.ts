@@ -125,7 +125,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
     step: error.trace.length,
     because: error.finding.because,
     ...(error.finding.clauses === undefined ? {} : { clauses: error.finding.clauses }),
-    replay: replayCommand(file),
+    replay: replayCommand(file, adapterRef),
     traceHash: traceHash(error.trace),
   });
 
@@ -158,7 +158,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
       ...base,
       verdict,
       invariants: tally.statuses(verdict, error.finding.invariant),
-      violations: [{ invariant: error.finding.invariant, step: error.trace.length, because: error.finding.because, ...(error.finding.clauses === undefined ? {} : { clauses: error.finding.clauses }), replay: file === '' ? '' : replayCommand(file), counterexample: file, traceLength: error.trace.length }],
+      violations: [{ invariant: error.finding.invariant, step: error.trace.length, because: error.finding.because, ...(error.finding.clauses === undefined ? {} : { clauses: error.finding.clauses }), replay: file === '' ? '' : replayCommand(file, adapterRef), counterexample: file, traceLength: error.trace.length }],
       ...(errors.length === 0 ? {} : { error: errors.join('; ') }),
     };
   }

@@ -14,30 +14,63 @@ import { PRUNECHECK_VERSION } from '../version.ts';
 import { deepFreeze } from '../deepFreeze.ts';
 import { describeThrown } from '../safeJson.ts';
 import { withTimeout } from '../withTimeout.ts';
+import { assertMayLoad } from '../replayTrust.ts';
 
 /**
  * What a replay found. `reproduced`: the same finding at the same step. `diverged`: the same adapter version
- * no longer fails the same way on the same trace (nondeterminism): never a pass. `passed`: the adapter's
- * version changed since the recording and the trace now runs clean (a fix). `error`: the replay itself failed.
+ * no longer fails the same way on the same trace: never a pass. `passed`: another adapter, or another version of
+ * it, runs the trace clean (a fix, or a different runtime: `notes` says which). `error`: the replay itself failed.
  */
 export interface ReplayResult {
   readonly kind: 'reproduced' | 'diverged' | 'passed' | 'error';
+  /**
+   * Why a replay diverged, when the evidence says: `nondeterminism` (the same version answered an operation
+   * differently from the recording), `adapter-changed` (another adapter or version), `unexplained` (every
+   * operation answered as recorded, yet the finding differs: the system shows different state when observed, the
+   * file's finding was edited, or prunecheck's checks changed since the recording).
+   */
+  readonly cause?: 'nondeterminism' | 'adapter-changed' | 'unexplained';
+  /** What differs between the recording and this replay: the adapter, its version, prunecheck or the spec. */
+  readonly notes?: readonly string[];
   readonly counterexample: Counterexample;
   readonly report: CheckReport;
   readonly detail: string;
 }
 
+export interface RuntimeReplayOptions {
+  /** The adapter to replay against; default: the one the file names, which must be a built-in unless `trust`. */
+  readonly adapter?: Adapter;
+  readonly opTimeoutMs?: number;
+  /** Load the adapter the file names even when it is a module or a command (it runs that code). */
+  readonly trust?: boolean;
+  /** Called before each step (1-based), so an interruption can say where the replay was. */
+  readonly onStep?: (step: number) => void;
+}
+
+/** What differs between how a counterexample was recorded and this replay, in words. */
+export function replayNotes(recorded: { adapter: string; adapterVersion: string; prunecheckVersion: string; specVersion: string }, adapter: { name: string; version: string }): string[] {
+  const notes: string[] = [];
+  if (adapter.name !== recorded.adapter) notes.push(`replayed against ${adapter.name} ${adapter.version}, not the recorded ${recorded.adapter} ${recorded.adapterVersion}: the result says nothing about ${recorded.adapter}`);
+  else if (adapter.version !== recorded.adapterVersion) notes.push(`${adapter.name} is now version ${adapter.version}; the file was recorded with ${recorded.adapterVersion}`);
+  if (recorded.prunecheckVersion !== PRUNECHECK_VERSION || recorded.specVersion !== SPEC_VERSION) {
+    notes.push(`recorded with prunecheck ${recorded.prunecheckVersion} (spec ${recorded.specVersion}); this is prunecheck ${PRUNECHECK_VERSION} (spec ${SPEC_VERSION}): its checks may differ`);
+  }
+  return notes;
+}
+
 const VERDICTS: Record<ReplayResult['kind'], Verdict> = { reproduced: 'violation', diverged: 'diverged', passed: 'conformant', error: 'error' };
 
 /** Re-runs a counterexample's trace, step by step, with the same checkers as the run that found it. */
-export async function replayCounterexample(file: string, options: { adapter?: Adapter; opTimeoutMs?: number } = {}): Promise<ReplayResult> {
+export async function replayCounterexample(file: string, options: RuntimeReplayOptions = {}): Promise<ReplayResult> {
   const cx = (await readCounterexampleFile(file)).data as unknown as Counterexample;
   const started = Date.now();
+  if (options.adapter === undefined) assertMayLoad(file, cx.adapterRef, options.trust === true);
   const adapter = options.adapter ?? (await loadAdapter(cx.adapterRef));
   const opTimeoutMs = options.opTimeoutMs ?? DEFAULTS.opTimeoutMs;
   const sameVersion = adapter.name === cx.adapter && adapter.version === cx.adapterVersion;
+  const notes = replayNotes(cx, adapter);
   let steps = 0;
-  const finish = (kind: ReplayResult['kind'], detail: string, because: readonly string[] = []): ReplayResult => {
+  const finish = (kind: ReplayResult['kind'], detail: string, because: readonly string[] = [], cause?: ReplayResult['cause']): ReplayResult => {
     const durationMs = Math.max(1, Date.now() - started);
     const report: CheckReport = {
       adapter: adapter.name,
@@ -55,7 +88,7 @@ export async function replayCounterexample(file: string, options: { adapter?: Ad
       situations: {},
       ...(kind === 'reproduced' || kind === 'passed' ? {} : { error: detail }),
     };
-    return { kind, counterexample: cx, report, detail };
+    return { kind, ...(cause === undefined ? {} : { cause }), notes, counterexample: cx, report, detail };
   };
 
   let system: PruningSystem;
@@ -65,24 +98,33 @@ export async function replayCounterexample(file: string, options: { adapter?: Ad
     const message = describeThrown(error);
     return cx.invariant === 'ADAPTER-ERROR' && cx.trace.length === 0 ? finish('reproduced', `create failed again: ${message}`, [message]) : finish('error', `create failed: ${message}`);
   }
+  // Why a same-version replay that differs cannot be put down to nondeterminism when every answer matched.
+  const unexplained = `every operation answered as recorded, so either the file's finding does not match its trace (was its invariant or step edited?), or the system shows different state when observed, which would be nondeterminism${notes.length > 0 ? `, or ${notes.join('; ')}` : ''}`;
   try {
     const driver = new EpisodeDriver(new EpisodeState(cx.config), system, claimsOf(adapter), opTimeoutMs);
+    let firstDifference: string | undefined;
     for (const [i, op] of cx.trace.entries()) {
+      options.onStep?.(i + 1);
       const finding = await driver.step(op);
       steps += 1;
       const recorded = cx.outcomes[i];
       const actual = driver.outcomes[i];
       const answeredDifferently =
         recorded !== undefined && actual !== undefined && (recorded.kind === 'adapter-error' || actual.kind === 'adapter-error' ? recorded.kind !== actual.kind : !sameOutcome(recorded as Outcome, actual as Outcome));
+      if (answeredDifferently) firstDifference ??= `step ${i + 1} answered ${actual?.kind}, the recorded run answered ${recorded?.kind}`;
       if (finding !== undefined) {
         if (finding.invariant === cx.invariant && i + 1 === cx.step) return finish('reproduced', `${finding.invariant} again at step ${i + 1}: ${finding.because.at(-2) ?? ''}`, finding.because);
-        return finish('diverged', `a different finding at step ${i + 1} (${finding.invariant}, recorded ${cx.invariant} at step ${cx.step}): ${finding.because.join(' / ')}`);
+        const different = `a different finding at step ${i + 1} (${finding.invariant}; the file records ${cx.invariant} at step ${cx.step}): ${finding.because.join(' / ')}`;
+        if (!sameVersion) return finish('diverged', `${different}; ${notes.join('; ')}`, [], 'adapter-changed');
+        if (firstDifference !== undefined) return finish('diverged', `${different}; ${firstDifference}: the system behaves differently on the same trace (nondeterminism)`, [], 'nondeterminism');
+        return finish('diverged', `${different}; ${unexplained}`, [], 'unexplained');
       }
-      if (answeredDifferently && sameVersion) return finish('diverged', `step ${i + 1} answered ${actual?.kind}, the recorded run answered ${recorded?.kind}; the system behaves differently on the same trace (nondeterminism)`);
+      if (answeredDifferently && sameVersion) return finish('diverged', `${firstDifference ?? ''}; the system behaves differently on the same trace (nondeterminism)`, [], 'nondeterminism');
       if (driver.stopped) return finish('passed', `the finding at step ${i + 1} concerns an invariant ${adapter.name} does not claim`);
     }
-    if (!sameVersion) return finish('passed', `${adapter.name} ${adapter.version} (recorded: ${cx.adapterVersion}) runs all ${cx.trace.length} steps without violating an invariant`);
-    return finish('diverged', `${adapter.name} ${adapter.version} ran all ${cx.trace.length} steps without the recorded ${cx.invariant}: same version, different behaviour (nondeterminism)`);
+    if (!sameVersion) return finish('passed', `${adapter.name} ${adapter.version} runs all ${cx.trace.length} steps without violating an invariant; ${notes.join('; ')}`);
+    if (firstDifference !== undefined) return finish('diverged', `${adapter.name} ${adapter.version} ran all ${cx.trace.length} steps without the recorded ${cx.invariant}; ${firstDifference}: same version, different behaviour (nondeterminism)`, [], 'nondeterminism');
+    return finish('diverged', `${adapter.name} ${adapter.version} ran all ${cx.trace.length} steps without the recorded ${cx.invariant}; ${unexplained}`, [], 'unexplained');
   } finally {
     await closeSystem(system, opTimeoutMs);
   }

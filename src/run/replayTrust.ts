@@ -1,0 +1,43 @@
+import { findBuiltin } from '../adapters/builtins.ts';
+import { looksLikeModulePath } from '../adapters/importAdapterModule.ts';
+import { findPolicyAdapter } from '../adapters/policy/index.ts';
+import { shellQuote } from '../cli/shellQuote.ts';
+
+/**
+ * A counterexample file names the adapter it was found with (`adapterRef`): a built-in's name, a module path, or a
+ * `cmd:` command line. A shared file is data, so replaying it must not run code nobody asked for: only a built-in
+ * runs by name alone; a module or a command runs only when the user names an adapter (`--adapter`) or says to
+ * trust the file (`--trust`). Exit 2 at the command line.
+ */
+export class UntrustedAdapterError extends Error {
+  override readonly name = 'UntrustedAdapterError';
+  readonly code = 'UNTRUSTED_ADAPTER';
+  readonly adapterRef: string;
+
+  constructor(file: string, adapterRef: string) {
+    const what = adapterRef.startsWith('cmd:') ? 'a command' : looksLikeModulePath(adapterRef) ? 'a module' : 'not a built-in adapter';
+    super(
+      `${file} was recorded with adapter ${shellQuote(adapterRef)} (its adapterRef), which is ${what}: replaying it would run code named by a file. ` +
+        `prunecheck runs only code you name: pass --adapter ${shellQuote(adapterRef)} to run it (or --adapter <another adapter>), or --trust to run what the file names`,
+    );
+    this.adapterRef = adapterRef;
+  }
+}
+
+/** Whether an adapter reference names an adapter prunecheck ships (runtime or policy mode), not code from elsewhere. */
+export function isBuiltinRef(ref: string): boolean {
+  return !namesCode(ref) && (findBuiltin(ref) !== undefined || findPolicyAdapter(ref) !== undefined);
+}
+
+/** Whether loading an adapter reference runs code from outside prunecheck: a module path, or a command (`cmd:…`). */
+export function namesCode(ref: string): boolean {
+  return /^[a-z]+:/i.test(ref) || looksLikeModulePath(ref);
+}
+
+/**
+ * Throws `UntrustedAdapterError` when the file's adapter is code (a module or a command) and `trust` was not
+ * given. A bare name loads nothing but a built-in (an unknown one is an unknown-adapter error, as ever).
+ */
+export function assertMayLoad(file: string, adapterRef: string, trust: boolean): void {
+  if (!trust && namesCode(adapterRef)) throw new UntrustedAdapterError(file, adapterRef);
+}
