@@ -19,7 +19,8 @@ from prunecheck_protocol import ModelError, serve
 DEFAULT_SCORE = 0.5
 OPERATIONS = ["append", "persist", "rotate", "edit", "prune", "summarize", "reframe", "compact", "restore",
               "lookup", "claim", "callTool", "setVersion"]
-INVARIANTS = [f"INV-{n:02d}" for n in range(1, 16)]
+# INV-16…INV-26 are policy mode's (message-list compactors); a runtime claims INV-01…INV-15 and INV-27 on.
+INVARIANTS = [f"INV-{n:02d}" for n in list(range(1, 16)) + [27]]
 INF = math.inf
 
 
@@ -225,7 +226,7 @@ def _require_score(value, where, field):
 
 class Span:
     __slots__ = ("id", "kind", "raw_kind", "content", "tokens", "score", "floored", "sources",
-                 "derivation_frame", "provenance", "token_range", "appended_at", "digest_cache")
+                 "derivation_frame", "provenance", "token_range", "appended_at", "digest_cache", "ceiling")
 
     def __init__(self, **fields):
         for name in self.__slots__:
@@ -445,7 +446,7 @@ class Runtime:
         return {"kind": "evicted", "spanId": span.id, "mode": mode, "handle": handle, "check": check, "tombstone": tombstone}
 
     def op_summarize(self, op):
-        """INV-05, INV-14: provenance and sources recorded; sources keep their scores and stay resident."""
+        """INV-05, INV-14, INV-27: provenance and sources recorded; sources keep their scores and stay resident."""
         sources = []
         for source_id in op["sourceIds"]:
             span = self.window.resident.get(source_id)
@@ -460,8 +461,11 @@ class Runtime:
         if not self.window.fits(tokens):
             return self.full(op["summaryId"], tokens)
         score = op.get("score")
+        # INV-27: a summary never outranks the sources it was drawn from (their lowest base score is its ceiling).
+        ceiling = min(s.score for s in sources)
         self.admit(Span(id=op["summaryId"], kind="summary", raw_kind=None, content=op["content"], tokens=tokens,
-                        score=DEFAULT_SCORE if score is None else score, floored=False, sources=list(op["sourceIds"]),
+                        score=min(DEFAULT_SCORE if score is None else score, ceiling), ceiling=ceiling,
+                        floored=False, sources=list(op["sourceIds"]),
                         derivation_frame=None, token_range=self.claim_token_range(tokens), appended_at=self.step,
                         provenance={"derived": True, "modelVersion": self.model_version, "policyVersion": self.policy_version, "step": self.step}))
         return {"kind": "summarized", "summaryId": op["summaryId"], "sourceIds": list(op["sourceIds"])}
@@ -473,7 +477,8 @@ class Runtime:
         self.frame_epoch += 1
         for span_id, score in js_entries(op.get("scores")):
             if span_id in self.known:
-                self.known[span_id].score = score
+                span = self.known[span_id]
+                span.score = score if span.ceiling is None else min(score, span.ceiling)
         derivable = []
         for span_id, sources in js_entries(op.get("derivations")):
             span = self.window.resident.get(span_id)

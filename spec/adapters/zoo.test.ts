@@ -5,7 +5,7 @@ import { referenceAdapter } from '../../src/adapters/reference.ts';
 import { FINGERPRINT_CHARS } from '../../src/adapters/zoo/DigestWrongBytes.ts';
 import { ZOO_ADAPTERS, ZOO_EXPECTATIONS } from '../../src/adapters/zoo/index.ts';
 import { lossyMarkerText } from '../../src/model/IndexEntry.ts';
-import { INVARIANT_IDS, type InvariantId } from '../../src/model/invariants.ts';
+import { INVARIANT_IDS, RUNTIME_INVARIANT_IDS, type InvariantId } from '../../src/model/invariants.ts';
 import type { Operation } from '../../src/model/Operation.ts';
 import { derived, raw, sha256 } from '../helpers/model.ts';
 import { observedOf as obs, outcomeAt as at, playAdapter, type Played } from '../helpers/playAdapter.ts';
@@ -340,6 +340,22 @@ const CASES: readonly ZooCase[] = [
       expect(obs(bad, 'r1').resident?.score).toBe(0);
     },
   },
+  {
+    adapter: 'summary-outranks-sources',
+    invariant: 'INV-27',
+    title: 'a false summary scored 0.95 outranks the 0.1 error it misdescribes',
+    ops: [
+      raw('err-90', '429 Too Many Requests (x3), Retry-After: 45', { score: 0.1, persist: true }),
+      raw('t91', 'routine output', { score: 0.6, persist: true }),
+      { kind: 'summarize', summaryId: 's120', sourceIds: ['err-90', 't91'], content: 'handled rate limiting by backing off', score: 0.95 },
+    ],
+    expectations: (ref, bad) => {
+      for (const p of [ref, bad]) expect(at(p, 2, 'summarized').summaryId).toBe('s120');
+      expect(obs(ref, 's120').resident?.score).toBe(0.1);
+      expect(obs(bad, 's120').resident?.score).toBe(0.95);
+      for (const p of [ref, bad]) expect(obs(p, 'err-90').resident?.score).toBe(0.1);
+    },
+  },
 ];
 
 /**
@@ -361,7 +377,7 @@ const BENIGN: readonly Operation[] = [
   { kind: 'claim', claim: 'c1', requiredIds: ['r1', 'r2'] },
   { kind: 'claim', claim: 'c2', requiredIds: ['d1'] },
   { kind: 'claim', claim: 'c3', requiredIds: ['ghost'] },
-  { kind: 'summarize', summaryId: 's1', sourceIds: ['r2'], content: 'r2 said hi', score: 0.9 },
+  { kind: 'summarize', summaryId: 's1', sourceIds: ['r2'], content: 'r2 said hi', score: 0.8 },
   { kind: 'prune', spanId: 'd1' },
   { kind: 'lookup', spanId: 'd1' },
   { kind: 'prune', spanId: 'r3', claimSafe: true },
@@ -403,12 +419,12 @@ describe('the zoo of broken runtimes', () => {
     expect(BUILTIN_ADAPTERS.filter((a) => a.name === 'reference')).toHaveLength(1);
   });
 
-  it('breaks every invariant INV-01…INV-15 with at least one member, and names each member’s invariant', () => {
+  it('breaks every runtime invariant (INV-01…INV-15, INV-27 on) with at least one member, and names each member’s invariant', () => {
     expect(Object.keys(ZOO_EXPECTATIONS).sort()).toEqual(ZOO_ADAPTERS.map((a) => a.name).sort());
-    // Runtime-mode invariants only: INV-16 onward are observed on policy-mode pruners, not on runtimes.
-    const runtimeInvariants = INVARIANT_IDS.filter((id) => Number(id.slice(4)) <= 15);
-    expect(runtimeInvariants).toHaveLength(15);
-    expect([...new Set(Object.values(ZOO_EXPECTATIONS))].sort()).toEqual(runtimeInvariants);
+    // Runtime-mode invariants only: INV-16…INV-26 are observed on policy-mode pruners, not on runtimes.
+    expect(RUNTIME_INVARIANT_IDS.filter((id) => Number(id.slice(4)) >= 16 && Number(id.slice(4)) <= 26)).toEqual([]);
+    expect(RUNTIME_INVARIANT_IDS).toEqual(expect.arrayContaining(INVARIANT_IDS.filter((id) => Number(id.slice(4)) <= 15)));
+    expect([...new Set(Object.values(ZOO_EXPECTATIONS))].sort()).toEqual([...RUNTIME_INVARIANT_IDS].sort());
     for (const adapter of ZOO_ADAPTERS) expect(adapter.description).toContain(`Breaks ${ZOO_EXPECTATIONS[adapter.name]}:`);
   });
 

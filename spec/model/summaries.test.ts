@@ -128,6 +128,55 @@ describe('summaries and retention (INV-14)', () => {
   });
 });
 
+describe('a summary never outranks its sources (INV-27)', () => {
+  it('INV-27 a summary scored above its sources gets the lowest source score instead; one scored below keeps its own', () => {
+    const rt = episode();
+    applyAll(rt, raw('err', '429 Too Many Requests, retry-after 45', { score: 0.1 }), raw('t1', 'routine', { score: 0.7 }));
+
+    applyExpect(rt, { kind: 'summarize', summaryId: 's120', sourceIds: ['err', 't1'], content: 'handled rate limiting by backing off', score: 0.95 }, 'summarized');
+    applyExpect(rt, { kind: 'summarize', summaryId: 's121', sourceIds: ['t1'], content: 'routine work', score: 0.3 }, 'summarized');
+
+    expect(rt.observe('s120').resident?.score).toBe(0.1);
+    expect(rt.span('s120')?.ceiling).toBe(0.1);
+    expect(rt.observe('s121').resident?.score).toBe(0.3);
+    expect(rt.observe('err').resident?.score).toBe(0.1);
+  });
+
+  it('INV-27 a re-frame re-scores a summary no higher than its ceiling, even after its sources are re-scored higher', () => {
+    const rt = episode();
+    applyAll(rt, raw('a', 'alpha', { score: 0.4 }), { kind: 'summarize', summaryId: 's', sourceIds: ['a'], content: 'about alpha', score: 0.2 });
+
+    applyExpect(rt, { kind: 'reframe', frame: 'explain', scores: { a: 0.9, s: 0.99 } }, 'reframed');
+
+    expect(rt.observe('a').resident?.score).toBe(0.9);
+    expect(rt.observe('s').resident?.score).toBe(0.4);
+    applyExpect(rt, { kind: 'reframe', frame: 'triage', scores: { s: 0.05 } }, 'reframed');
+    expect(rt.observe('s').resident?.score).toBe(0.05);
+  });
+
+  it('INV-27 an escalated summary of a summary is capped by the summary it summarizes', () => {
+    const rt = episode();
+    applyAll(rt, raw('a', 'alpha', { score: 0.8 }), { kind: 'summarize', summaryId: 's1', sourceIds: ['a'], content: 'first', score: 0.3 });
+
+    applyExpect(rt, { kind: 'summarize', summaryId: 's2', sourceIds: ['s1'], content: 'second', score: 0.9, escalate: true }, 'summarized');
+
+    expect(rt.observe('s2').resident?.score).toBe(0.3);
+  });
+
+  it('INV-27 under random operation sequences, no summary ever scores above the lowest score its sources had when it was written', () => {
+    assertOverEpisodes(FILE, (driver) => {
+      const ceilings = new Map<string, number>();
+      return (template) => {
+        const op = driver.resolve(template);
+        const before = op.kind === 'summarize' ? Math.min(...op.sourceIds.map((id) => driver.rt.span(id)?.score ?? Number.POSITIVE_INFINITY)) : undefined;
+        const outcome = driver.apply(op);
+        if (op.kind === 'summarize' && !(outcome instanceof ModelError) && outcome.kind === 'summarized') ceilings.set(op.summaryId, before as number);
+        for (const [id, ceiling] of ceilings) expect(driver.rt.span(id)?.score, id).toBeLessThanOrEqual(ceiling);
+      };
+    });
+  });
+});
+
 describe('summaries under random operation sequences (INV-05)', () => {
   it('INV-05 under random operation sequences, every summary carries provenance and sources, and re-summarizes only when escalated', () => {
     assertOverEpisodes(FILE, (driver) => {

@@ -51,6 +51,11 @@ export interface Span {
   derivationFrame: number | undefined;
   /** Provenance marker of a summary: who wrote it, under which versions (INV-05, INV-11). */
   readonly provenance: Provenance | undefined;
+  /**
+   * A summary's retention ceiling: the lowest base score among its sources when it was written. No score it is
+   * given (at writing, by a re-frame) exceeds it (INV-27). `undefined` for raw and derived spans.
+   */
+  readonly ceiling?: number | undefined;
   /** Position of the span in the episode's token stream: [start, end). Stable across evictions. */
   readonly tokenRange: readonly [number, number];
   readonly appendedAt: number;

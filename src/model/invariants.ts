@@ -17,7 +17,7 @@ export const INVARIANTS = {
   'INV-13': 'At capacity, "window full", never a crash or a silent eviction',
   'INV-14': "A summary never lowers its sources' retention",
   'INV-15': 'A refused or malformed operation changes nothing',
-  // INV-16 onward apply to policy-mode pruners (message-list compactors), not to the reference runtime.
+  // INV-16…INV-26 apply to policy-mode pruners (message-list compactors), not to the reference runtime.
   'INV-16': 'A failing summarizer does not delete history',
   'INV-17': 'User statements and the task survive pruning',
   'INV-18': 'Tool calls and their results are never split',
@@ -29,11 +29,16 @@ export const INVARIANTS = {
   'INV-24': 'Done stays done, pending stays pending',
   'INV-25': 'No repeated side effect after compaction',
   'INV-26': 'Agent state outside the message list survives compaction',
+  // INV-27 onward (SPEC 1.1) apply to runtimes again.
+  'INV-27': "A summary's retention never exceeds its sources'",
 } as const;
 
 export type InvariantId = keyof typeof INVARIANTS;
 
 export const INVARIANT_IDS = Object.keys(INVARIANTS) as InvariantId[];
 
-/** INV-01…INV-15: what a runtime-mode adapter can claim. INV-16 onward are observed on policy-mode pruners only. */
-export const RUNTIME_INVARIANT_IDS = INVARIANT_IDS.filter((id) => Number(id.slice(4)) <= 15);
+/** INV-16…INV-26: observed on policy-mode pruners (message-list compactors) only, never on runtime adapters. */
+export const POLICY_ONLY_INVARIANT_IDS: readonly InvariantId[] = INVARIANT_IDS.filter((id) => Number(id.slice(4)) >= 16 && Number(id.slice(4)) <= 26);
+
+/** What a runtime-mode adapter can claim: INV-01…INV-15 and, from SPEC 1.1, INV-27 onward. */
+export const RUNTIME_INVARIANT_IDS: InvariantId[] = INVARIANT_IDS.filter((id) => !POLICY_ONLY_INVARIANT_IDS.includes(id));

@@ -5,7 +5,8 @@ import type { ReferenceRuntime } from './ReferenceRuntime.ts';
 /**
  * A re-frame is a retention-invalidating event (seed 001, "Decision Boundary"), O(n) in resident spans:
  * 1. derivability is measured under the old frame;
- * 2. the frame changes, every span is re-scored (named spans get their new base score), and derivations
+ * 2. the frame changes, every span is re-scored (named spans get their new base score, a summary no more than its
+ *    ceiling, INV-27), and derivations
  *    lapse, except those the directive re-declares and the runtime verifies against resident sources;
  * 3. a span derivable before and not after, with no resolvable pointer, is floored: no policy evicts it.
  */
@@ -17,7 +18,7 @@ export function runReframe(rt: ReferenceRuntime, op: ReframeOp): Reframed {
   rt.frameEpoch += 1;
   for (const [id, score] of Object.entries(op.scores ?? {})) {
     const span = rt.span(id);
-    if (span !== undefined) span.score = score;
+    if (span !== undefined) span.score = Math.min(score, span.ceiling ?? Number.POSITIVE_INFINITY);
   }
   const derivable: string[] = [];
   for (const [id, sources] of Object.entries(op.derivations ?? {})) {

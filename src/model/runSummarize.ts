@@ -10,7 +10,9 @@ import { estimateTokens } from './Span.ts';
  * - a source that already carries a provenance marker is refused unless the directive escalates, so
  *   summaries-of-summaries are always deliberate and their chain is kept;
  * - the summary's direct sources are recorded; its full chain is the closure over them, never dropped;
- * - the sources' retention scores are left exactly as they were (INV-14, seed 001's coupling).
+ * - the sources' retention scores are left exactly as they were (INV-14, seed 001's coupling);
+ * - the summary's own score never exceeds the lowest of its sources' base scores (its ceiling, INV-27): the
+ *   model that wrote it cannot rank it above the evidence it was drawn from (seed 000's self-reinforcement).
  * Sources stay resident: dropping them is a separate prune, gated when it executes (seed 002).
  */
 export function runSummarize(rt: ReferenceRuntime, op: SummarizeOp): Summarized | Rejected | WindowFull {
@@ -29,15 +31,17 @@ export function runSummarize(rt: ReferenceRuntime, op: SummarizeOp): Summarized 
   const tokens = op.tokens ?? estimateTokens(op.content);
   if (!rt.window.fits(tokens)) refusals.push({ kind: 'window-full', spanId: op.summaryId, needed: tokens });
   if (refusals.length > 0) return rt.refuse(refusals);
+  const ceiling = summaryCeiling(rt, op.sourceIds);
   rt.admit({
     id: op.summaryId,
     kind: 'summary',
     rawKind: undefined,
     content: op.content,
     tokens,
-    score: op.score ?? DEFAULT_SCORE,
+    score: Math.min(op.score ?? DEFAULT_SCORE, ceiling),
     floored: false,
     sources: [...op.sourceIds],
+    ceiling,
     derivationFrame: undefined,
     provenance: { derived: true, modelVersion: rt.modelVersion, policyVersion: rt.policyVersion, step: rt.step },
     tokenRange: rt.claimTokenRange(tokens),
@@ -45,4 +49,11 @@ export function runSummarize(rt: ReferenceRuntime, op: SummarizeOp): Summarized 
     digestCache: undefined,
   });
   return { kind: 'summarized', summaryId: op.summaryId, sourceIds: [...op.sourceIds] };
+}
+
+/** The lowest base score among `sourceIds` (all resident when a summary is written): the summary's ceiling (INV-27). */
+export function summaryCeiling(rt: ReferenceRuntime, sourceIds: readonly string[]): number {
+  let ceiling = Number.POSITIVE_INFINITY;
+  for (const id of sourceIds) ceiling = Math.min(ceiling, rt.span(id)?.score ?? Number.POSITIVE_INFINITY);
+  return ceiling;
 }

@@ -15,6 +15,7 @@ import { rejectionsNotSurfaced } from './RejectionsNotSurfaced.ts';
 import { resummarizesWithoutChain } from './ResummarizesWithoutChain.ts';
 import { retriesNotDeduplicatedAfterEviction } from './RetriesNotDeduplicatedAfterEviction.ts';
 import { summaryLowersSources } from './SummaryLowersSources.ts';
+import { summaryOutranksSources } from './SummaryOutranksSources.ts';
 import { tombstoneCountsAsEvidence } from './TombstoneCountsAsEvidence.ts';
 import { tombstoneInWindowOnly } from './TombstoneInWindowOnly.ts';
 import { trustsSafeClaim } from './TrustsSafeClaim.ts';
@@ -44,6 +45,7 @@ const ZOO: readonly (readonly [Adapter, InvariantId])[] = [
   [crashesWhenFull, 'INV-13'],
   [summaryLowersSources, 'INV-14'],
   [halfAppliedRejection, 'INV-15'],
+  [summaryOutranksSources, 'INV-27'],
 ];
 
 /** The deliberately broken runtimes, as built-in adapters (`prunecheck check --adapter <name>`). */

@@ -153,6 +153,7 @@ function* summaries(facts: StepFacts): Iterable<Finding> {
   if (sortedJson(summary.sources) !== sortedJson(want.sources)) {
     yield stateFinding('INV-05', facts, systemClause(`${op.summaryId}'s sources are ${sortedJson(summary.sources)}`, after(facts, op.summaryId, { resident: { sources: [...summary.sources] } })), systemClause(`the directive summarized ${sortedJson(want.sources)}: the derivation chain is dropped`, { kind: 'asked', step: facts.step, shape: { kind: 'summarize', sourceIds: [...want.sources] } }));
   }
+  if (summary.score !== want.score) yield summaryScoreFinding(facts, op.summaryId, summary.score, want.score);
   for (const id of op.sourceIds) {
     const before = facts.sutBefore.get(id)?.resident?.score;
     const now = facts.sutAfter.get(id)?.resident?.score;
@@ -162,10 +163,29 @@ function* summaries(facts: StepFacts): Iterable<Finding> {
   }
 }
 
+/**
+ * A summary shown with a score other than the reference's: INV-27 when it is above the ceiling its sources set
+ * (the model ranked its own summary above its evidence), else the directive's score was not kept.
+ */
+function summaryScoreFinding(facts: StepFacts, summaryId: string, shown: number, want: number): Finding {
+  const span = facts.reference.span(summaryId) as Span;
+  const shows = systemClause(`${summaryId}'s retention score is ${shown}`, after(facts, summaryId, { resident: { score: shown } }));
+  const ceiling = span.ceiling ?? Number.POSITIVE_INFINITY;
+  const lowest = span.sources.find((id) => facts.reference.span(id)?.score === ceiling) ?? span.sources[0] ?? '?';
+  const asked = facts.op.kind === 'summarize' ? facts.op.score : facts.op.kind === 'reframe' ? facts.op.scores?.[summaryId] : undefined;
+  const askedClause = asked === undefined ? [] : [systemClause(`the directive scored it ${asked}`, { kind: 'asked' as const, step: facts.step, shape: facts.op.kind === 'summarize' ? { kind: 'summarize', score: asked } : { kind: 'reframe', scores: { [summaryId]: asked } } })];
+  if (shown > ceiling) {
+    return stateFinding('INV-27', facts, shows, ...askedClause, referenceClause(`${summaryId} is a summary whose sources scored at most ${ceiling} when it was written (${lowest}): a summary never outranks the evidence it was drawn from, so its score is at most ${ceiling}`));
+  }
+  return stateFinding('DIFFERENTIAL', facts, shows, ...askedClause, referenceClause(`its score is the directive's, capped at its ceiling ${ceiling}: ${want}`));
+}
+
 function* retention(facts: StepFacts): Iterable<Finding> {
   for (const [id, sut] of facts.sutAfter) {
     const want = facts.refAfter.get(id)?.resident;
     if (sut.resident === undefined || want === undefined) continue;
+    // A summary's own score at its writing is judged by `summaries` (INV-27).
+    if (facts.op.kind === 'summarize' && facts.op.summaryId === id) continue;
     const span = facts.reference.span(id) as Span;
     if (sut.resident.floored !== want.floored) {
       const raw = want.kind === 'raw';
@@ -176,7 +196,8 @@ function* retention(facts: StepFacts): Iterable<Finding> {
     }
     if (sut.resident.score !== want.score) {
       const shows = systemClause(`${id}'s retention score is ${sut.resident.score}`, after(facts, id, { resident: { score: sut.resident.score } }));
-      if (facts.op.kind === 'reframe') {
+      if (facts.op.kind === 'reframe' && span.kind === 'summary' && facts.op.scores?.[id] !== undefined) yield summaryScoreFinding(facts, id, sut.resident.score, want.score);
+      else if (facts.op.kind === 'reframe') {
         const named = facts.op.scores?.[id];
         yield stateFinding('INV-08', facts, shows, named === undefined ? referenceClause(`the re-frame did not re-score ${id}: it keeps ${want.score}`) : systemClause(`the re-frame re-scored ${id} to ${named}`, { kind: 'asked', step: facts.step, shape: { kind: 'reframe', scores: { [id]: named } } }));
       } else yield stateFinding('DIFFERENTIAL', facts, shows, referenceClause(`by the reference's record it is ${want.score}`));
@@ -211,7 +232,7 @@ const CHECKS: readonly (readonly [Check, (finding: Finding) => Finding['resume']
   [tombstones, () => 'continue'],
   [rejections, () => 'continue'],
   [loggedCheck, () => 'continue'],
-  [summaries, (f) => (f.invariant === 'INV-14' ? 'adopt-scores' : 'continue')],
+  [summaries, (f) => (f.invariant === 'INV-14' || isScore(f) ? 'adopt-scores' : 'continue')],
   [retention, (f) => (isScore(f) ? 'adopt-scores' : undefined)],
   [ledger, () => 'continue'],
 ];

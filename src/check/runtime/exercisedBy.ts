@@ -38,9 +38,12 @@ export function exercisedBy(op: Operation, outcome: Outcome, before: ReadonlyMap
       break;
     case 'summarize':
       found.add('INV-05');
-      if (outcome.kind === 'summarized') found.add('INV-11').add('INV-14');
+      if (outcome.kind === 'summarized') found.add('INV-11').add('INV-14').add('INV-27');
       break;
-    case 'reframe': found.add('INV-08'); break;
+    case 'reframe':
+      found.add('INV-08');
+      if (Object.keys(op.scores ?? {}).some((id) => rt.span(id)?.kind === 'summary')) found.add('INV-27');
+      break;
     case 'lookup': case 'restore':
       found.add('INV-04');
       if (rt.frameEpoch > 0 && rt.span(op.spanId)?.kind === 'derived') found.add('INV-08');

@@ -74,7 +74,7 @@ export function randomEpisode(seed: string, length: number): Operation[] {
         break;
       case 'summarize': {
         const id = freshId();
-        add({ kind: 'summarize', summaryId: id, sourceIds: [...new Set([someId(), someId()])], content: pick(contents), ...(chance(0.3) ? { escalate: true } : {}) }, id);
+        add({ kind: 'summarize', summaryId: id, sourceIds: [...new Set([someId(), someId()])], content: pick(contents), ...(chance(0.6) ? { score: score() } : {}), ...(chance(0.3) ? { escalate: true } : {}) }, id);
         break;
       }
       case 'reframe': {
