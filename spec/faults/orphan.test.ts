@@ -1,4 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Adapter } from '../../src/adapters/Adapter.ts';
+import { findBuiltin } from '../../src/adapters/builtins.ts';
+import type { CheckReport } from '../../src/run/CheckReport.ts';
+import { runInterruptHandlers } from '../../src/run/interruption.ts';
+import { checkAdapter } from '../../src/run/runtime/checkAdapter.ts';
 import { describe, expect, it } from 'vitest';
 import { eventually, FIXTURES, isRunning, pidsIn, runBin, scratch } from '../helpers/faults.ts';
 
@@ -38,6 +44,38 @@ describe('orphan processes (issue 15, items 16–18)', () => {
       expect(await allGone(pidsIn(pids))).toBe(true);
     });
   }
+
+  it('item 17: what an interruption saves mid-check: the smallest failing episode so far, as a counterexample and a report', async () => {
+    const broken = findBuiltin('trusts-safe-claim') as Adapter;
+    let creates = 0;
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let blocked: () => void = () => undefined;
+    const shrinking = new Promise<void>((resolve) => (blocked = resolve));
+    // The first runs fail at once; then (while fast-check shrinks) create waits at the gate: a signal arrives there.
+    const gated: Adapter = {
+      ...broken,
+      name: 'gated',
+      async create(config) {
+        creates += 1;
+        if (creates > 3) {
+          blocked();
+          await gate;
+        }
+        return broken.create(config);
+      },
+    };
+    const dir = temp();
+    const check = checkAdapter(gated, { runs: 30, seed: 1, examples: false, outDir: dir });
+    await shrinking;
+    const saved = runInterruptHandlers({ kind: 'signal', signal: 'SIGINT' }, () => undefined) as CheckReport;
+    expect(saved.verdict).toBe('violation');
+    expect(saved.error).toMatch(/^interrupted by SIGINT: the counterexample is the smallest failing episode found so far/);
+    const file = saved.violations[0]?.counterexample ?? '';
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ invariant: 'INV-03', adapter: 'gated' });
+    open();
+    expect((await check).verdict).toBe('violation');
+  });
 
   // A grandchild holding the child's stdout dies with its run too: spec/faults/dataLoss.test.ts, item 2.
   it("item 18: the whole process group goes, with the runtime behind cmd:sh -c '…'", async () => {

@@ -43,7 +43,7 @@ describe('checkAdapter takes every kind of adapter', () => {
   });
 
   it('options a policy engine cannot honour are refused, naming the option', async () => {
-    await expect(checkAdapter(archivingWindowAdapter, { opTimeoutMs: 100 })).rejects.toThrow(CheckOptionsError);
+    await expect(checkAdapter(archivingWindowAdapter, { timeLimitSeconds: 1 })).rejects.toThrow(CheckOptionsError);
     await expect(checkAdapter('archiving-window', { timeLimitSeconds: 1 })).rejects.toThrow(/^timeLimitSeconds does not apply to policy-mode adapters such as archiving-window/);
   });
 });

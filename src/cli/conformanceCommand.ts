@@ -10,6 +10,7 @@ import { buildConformanceMatrix, meetsExpectation, renderConformanceJson, render
 import type { Expectation, MatrixEntry } from '../report/conformanceMatrix.ts';
 import { createProgressPrinter } from '../report/progressPrinter.ts';
 import { preflightDirectory } from '../report/writeFileAtomic.ts';
+import { describeInterruption, onInterrupt } from '../run/interruption.ts';
 import { REPORTS_DIR, writeReport } from '../report/writeReport.ts';
 import { checkAdapter } from '../run/runtime/checkAdapter.ts';
 import { checkPolicyAdapter } from '../run/policy/checkPolicyAdapter.ts';
@@ -84,6 +85,12 @@ export function createConformanceCommand(deps: CheckDependencies = { checkAdapte
 
       process.stdout.write(`prunecheck conformance: ${targets.length} runtimes, seed ${seed}${runs === undefined ? '' : `, ${runs} runs each`}\n`);
       const entries: MatrixEntry[] = [];
+      // Interrupted: each runtime's line and counterexamples are out already; an incomplete matrix is not written
+      // over a complete one (reports/conformance.md is committed).
+      const release = onInterrupt((why) => {
+        process.stdout.write(`\n${describeInterruption(why)} after ${entries.length} of ${targets.length} runtimes; ${join(outDir, 'conformance.md')} and .json were left as they were (the matrix would be incomplete)\n`);
+        return undefined;
+      });
       for (const [i, target] of targets.entries()) {
         const progress = createProgressPrinter({ stream: process.stderr });
         let checked;
@@ -105,7 +112,7 @@ export function createConformanceCommand(deps: CheckDependencies = { checkAdapte
         const position = `[${String(i + 1).padStart(String(targets.length).length)}/${targets.length}]`;
         process.stdout.write(`${position} ${target.name.padEnd(40)} ${report.verdict}${found === '' ? '' : ` (${found})`} — expected ${target.expected}: ${ok ? 'ok' : 'UNEXPECTED'} (${(report.durationMs / 1000).toFixed(1)} s)\n`);
       }
-
+      release();
       const matrix = buildConformanceMatrix(entries, { seed, runs });
       const md = await writeReport(join(outDir, 'conformance.md'), renderConformanceMarkdown(matrix));
       const json = await writeReport(join(outDir, 'conformance.json'), renderConformanceJson(matrix));

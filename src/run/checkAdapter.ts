@@ -62,15 +62,14 @@ async function checkAny(adapter: AnyAdapter, options: CheckOptions, expectations
   const adapterRef = ref ?? resolved.adapter.name;
   try {
     if (resolved.mode === 'policy') {
-      for (const option of ['timeLimitSeconds', 'opTimeoutMs'] as const) {
-        if (options[option] !== undefined) throw new CheckOptionsError(`${option} does not apply to policy-mode adapters such as ${resolved.adapter.name}: it generates whole conversations; bound the check with runs`);
-      }
+      if (options.timeLimitSeconds !== undefined) throw new CheckOptionsError(`timeLimitSeconds does not apply to policy-mode adapters such as ${resolved.adapter.name}: it generates whole conversations; bound the check with runs`);
       const report = await checkPolicyAdapter(resolved.adapter, {
         adapterRef,
         ...(options.runs === undefined ? {} : { runs: options.runs }),
         ...(options.seed === undefined ? {} : { seed: options.seed }),
         ...(options.maxSteps === undefined ? {} : { maxTurns: options.maxSteps }),
         ...(options.outDir === undefined ? {} : { outDir: options.outDir }),
+        ...(options.opTimeoutMs === undefined ? {} : { opTimeoutMs: options.opTimeoutMs }),
       });
       return ref === undefined ? withReplayHint(report, report.adapter) : report;
     }
