@@ -54,7 +54,9 @@ const { writeSync } = require('node:fs');
 const shared = new Int32Array(workerData.buffer);
 const { graceMs, tickMs, ownDir } = workerData;
 let seen = 0, since = Date.now(), lastTick = Date.now();
-const timer = setInterval(() => {
+let timer = setInterval(tick, tickMs);
+
+function tick() {
   const now = Date.now();
   // This thread was itself suspended (the machine slept, the process was stopped): start counting again.
   if (now - lastTick > 4 * tickMs + 500) since = now;
@@ -64,12 +66,11 @@ const timer = setInterval(() => {
   if (now - since < Atomics.load(shared, 1) + graceMs) return;
   clearInterval(timer);
   stop();
-}, tickMs);
+}
 
 function stop() {
-  // Stay alive until the process exits: the main thread talks to this session while it saves and exits, and
-  // a session whose thread is gone aborts Node.
-  setInterval(() => {}, 60000);
+  // Stay alive while the main thread talks to this session (a session whose thread is gone aborts Node).
+  const keepAlive = setInterval(() => {}, 60000);
   // Connected only now: a connected session makes Node print "Waiting for the debugger to disconnect" at exit.
   const session = new Session();
   session.connectToMainThread();
@@ -82,9 +83,20 @@ function stop() {
   session.once('Debugger.paused', ({ params }) => {
     clearTimeout(lastResort);
     const frames = ((params && params.callFrames) || []).map((f) => ({ name: f.functionName, url: f.url || scripts.get(f.location.scriptId) || '' }));
-    const outside = (f) => f.url !== '' && !f.url.startsWith('node:');
-    const frame = frames.find((f) => outside(f) && !f.url.startsWith(ownDir)) || frames.find(outside);
-    const where = frame ? (frame.name || '(anonymous function)') + ' in ' + decodeURIComponent(frame.url.replace(/^file:\/\//, '')) : null;
+    // The adapter's code is whatever is not Node's and not prunecheck's own.
+    const adapter = frames.find((f) => f.url !== '' && !f.url.startsWith('node:') && !f.url.startsWith(ownDir));
+    if (adapter === undefined) {
+      // prunecheck's own code was running, not the adapter's (a loaded machine, a long pause): carry on watching.
+      session.post('Debugger.resume', () => session.post('Debugger.disable', () => {
+        session.disconnect();
+        clearInterval(keepAlive);
+        seen = 0;
+        since = Date.now();
+        timer = setInterval(tick, tickMs);
+      }));
+      return;
+    }
+    const where = (adapter.name || '(anonymous function)') + ' in ' + decodeURIComponent(adapter.url.replace(/^file:\/\//, ''));
     session.post('Runtime.evaluate', { expression: 'globalThis[Symbol.for("prunecheck.stall")](' + JSON.stringify(where) + ')' });
   });
   session.post('Debugger.enable', () => session.post('Debugger.pause'));
