@@ -400,8 +400,15 @@ class Runtime:
             return self.reject(op["spanId"], "not-resident")
         decision = self.gate(span, op.get("acceptLossy") is True)
         if decision[0] == "reject":
-            return self.reject(span.id, decision[1], decision[2])
-        return self.evict(span, decision[1], decision[2])
+            outcome = self.reject(span.id, decision[1], decision[2])
+        else:
+            outcome = self.evict(span, decision[1], decision[2])
+        if op.get("claimSafe") is True:
+            # D-21: the model's claim is an input, answered from the runtime's own check, never a proof.
+            check = decision[2]
+            lossless = self.is_derivable(span) or (check["existence"] and check["addressable"] and check["provenance"])
+            outcome["safeClaim"] = "upheld" if lossless else "refuted"
+        return outcome
 
     def gate(self, span, accept_lossy):
         """SPEC.md §3, at execution time: content-changed, derivable, reversible, lossy, else reject."""
@@ -414,14 +421,16 @@ class Runtime:
         if check["existence"] and check["addressable"] and check["provenance"]:
             return ("evict", "reversible", check)
         if accept_lossy:
-            return ("evict", "lossy", check)
+            # D-20: loss is accepted, except of a span a re-frame floored.
+            return ("reject", "floored", check) if span.floored else ("evict", "lossy", check)
         return ("reject", "not-reversible", check)
 
     def backing_check(self, span):
         handle = self.store.handle_for(span.id)
         read = None if handle is None else self.store.read(handle)
         existence = read is not None and read["status"] == "present" and read["digest"] == self.span_digest(span)
-        return {"existence": existence, "addressable": handle is not None, "provenance": self.store.distinguishes_absent, "handle": handle}
+        # Condition 3 holds through the external tombstone store, which keeps the handle and digest (D-23).
+        return {"existence": existence, "addressable": handle is not None, "provenance": True, "handle": handle}
 
     def is_derivable(self, span):
         if span.kind != "derived" or span.derivation_frame != self.frame_epoch or not span.sources:

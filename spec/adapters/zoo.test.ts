@@ -20,6 +20,7 @@ interface ZooCase {
   readonly invariant: InvariantId;
   readonly title: string;
   readonly capacity?: number;
+  readonly storeDistinguishesAbsent?: boolean;
   readonly ops: readonly Operation[];
   readonly signatures?: readonly string[];
   readonly expectations: (ref: Played, bad: Played) => void;
@@ -143,6 +144,38 @@ const CASES: readonly ZooCase[] = [
     },
   },
   {
+    adapter: 'echoes-safe-claim',
+    invariant: 'INV-03',
+    title: "a claimSafe the runtime's own check refutes is answered upheld",
+    ops: [raw('r1', 'only copy'), { kind: 'prune', spanId: 'r1', claimSafe: true }, { kind: 'prune', spanId: 'r1', claimSafe: true, acceptLossy: true }],
+    expectations: (ref, bad) => {
+      expect(at(ref, 1, 'rejected')).toMatchObject({ reason: 'not-reversible', safeClaim: 'refuted' });
+      expect(at(ref, 2, 'evicted')).toMatchObject({ mode: 'lossy', safeClaim: 'refuted' });
+      expect(at(bad, 1, 'rejected')).toMatchObject({ reason: 'not-reversible', safeClaim: 'upheld' });
+      expect(at(bad, 2, 'evicted')).toMatchObject({ mode: 'lossy', safeClaim: 'upheld' });
+    },
+  },
+  {
+    adapter: 'store-provenance-only',
+    invariant: 'INV-03',
+    title: 'a verified copy in a store that answers absent for expired copies is refused, then destroyed',
+    storeDistinguishesAbsent: false,
+    ops: [
+      raw('deploy-3', 'canary started for build bld-8812c', { persist: true }),
+      { kind: 'prune', spanId: 'deploy-3' },
+      { kind: 'prune', spanId: 'deploy-3', acceptLossy: true },
+      { kind: 'lookup', spanId: 'deploy-3' },
+    ],
+    expectations: (ref, bad) => {
+      expect(at(ref, 1, 'evicted')).toMatchObject({ mode: 'reversible', check: { existence: true, addressable: true, provenance: true } });
+      expect(at(ref, 2, 'rejected').reason).toBe('not-resident');
+      expect(at(ref, 3, 'recoverable').content).toBe('canary started for build bld-8812c');
+      expect(at(bad, 1, 'rejected')).toMatchObject({ reason: 'not-reversible', check: { existence: true, provenance: false } });
+      expect(at(bad, 2, 'evicted').mode).toBe('lossy');
+      expect(at(bad, 3, 'tombstoned').why).toBe('lossy');
+    },
+  },
+  {
     adapter: 'answers-absent-for-pruned',
     invariant: 'INV-04',
     title: 'lookup of a pruned id whose content is lost answers absent',
@@ -231,6 +264,24 @@ const CASES: readonly ZooCase[] = [
       expect(obs(ref, 'd1').resident?.floored).toBe(true);
       expect(at(bad, 2, 'reframed').floored).toEqual([]);
       expect(at(bad, 3, 'evicted').mode).toBe('derivable');
+    },
+  },
+  {
+    adapter: 'accepts-loss-of-reframed',
+    invariant: 'INV-08',
+    title: 'a span a re-frame floored is destroyed when the model accepts loss',
+    ops: [
+      raw('r1', 'migration log'),
+      derived('d1', 'violates orders_total_cents_nonneg', ['r1']),
+      { kind: 'reframe', frame: 'explain why it failed' },
+      { kind: 'prune', spanId: 'd1', acceptLossy: true },
+    ],
+    expectations: (ref, bad) => {
+      for (const p of [ref, bad]) expect(at(p, 2, 'reframed').floored).toEqual(['d1']);
+      expect(at(ref, 3, 'rejected').reason).toBe('floored');
+      expect(obs(ref, 'd1').resident?.content).toBe('violates orders_total_cents_nonneg');
+      expect(at(bad, 3, 'evicted').mode).toBe('lossy');
+      expect(obs(bad, 'd1').resident).toBeUndefined();
     },
   },
   {
@@ -434,7 +485,7 @@ describe('the zoo of broken runtimes', () => {
   });
 
   it.each(CASES)('$invariant $adapter: $title', async (c) => {
-    const options = { capacity: c.capacity ?? 10_000, signatures: c.signatures ?? [] };
+    const options = { capacity: c.capacity ?? 10_000, signatures: c.signatures ?? [], ...(c.storeDistinguishesAbsent === undefined ? {} : { storeDistinguishesAbsent: c.storeDistinguishesAbsent }) };
     const ref = await playAdapter(referenceAdapter, c.ops, options);
     const bad = await playAdapter(zooAdapter(c.adapter), c.ops, options);
     c.expectations(ref, bad);

@@ -25,9 +25,9 @@ export interface Played {
 export async function playAdapter(
   adapter: Adapter,
   ops: readonly Operation[],
-  options: { readonly capacity?: number; readonly ids?: readonly string[]; readonly signatures?: readonly string[] } = {},
+  options: { readonly capacity?: number; readonly storeDistinguishesAbsent?: boolean; readonly ids?: readonly string[]; readonly signatures?: readonly string[] } = {},
 ): Promise<Played> {
-  const system = await adapter.create({ capacity: options.capacity ?? 10_000 });
+  const system = await adapter.create({ capacity: options.capacity ?? 10_000, ...(options.storeDistinguishesAbsent === undefined ? {} : { storeDistinguishesAbsent: options.storeDistinguishesAbsent }) });
   const outcomes: (Outcome | Thrown)[] = [];
   for (const op of ops) {
     try {

@@ -94,8 +94,12 @@ describe('choice points (SPEC.md §7)', () => {
     expect(ruleOf(optionsOf('r', true, 'compact'), 'evict:lossy')).toBe('INV-07');
     expect(ruleOf(optionsOf('d'), 'evict:derivable')).toBe('INV-08');
     expect(ruleOf(optionsOf('d', false, 'compact'), 'evict:reversible')).toBe('INV-08');
-    expect(ruleOf(optionsOf('p', true), 'evict:lossy')).toBe('none');
-    expect(ruleOf(optionsOf('p'), 'reject:not-reversible')).toBe('none');
+    expect(ruleOf(optionsOf('p', true), 'evict:lossy')).toBe('INV-03');
+    expect(ruleOf(optionsOf('p'), 'reject:not-reversible')).toBe('INV-03');
+    // d was floored by the re-frame: accepting its loss is refused (D-20).
+    expect(ruleOf(optionsOf('d', true), 'evict:lossy')).toBe('INV-08');
+    expect(ruleOf(optionsOf('d', true), 'reject:not-reversible')).toBe('INV-08');
+    expect(optionsOf('d', true).find((o) => o.allowed)?.decision).toMatchObject({ kind: 'reject', reason: 'floored' });
   });
 
   it('every choice a runtime may make keeps the window within capacity, and a compaction refuses only what could not leave', () => {

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ModelError } from '../../src/model/ModelError.ts';
 import type { ReferenceRuntime } from '../../src/model/ReferenceRuntime.ts';
+import { gateOptions } from '../../src/model/gateOptions.ts';
+import type { Span } from '../../src/model/Span.ts';
 import { applyAll, applyExpect, assertProperty, derived, episode, raw, sha256, snapshot } from '../helpers/model.ts';
 import { Driver, opTemplates } from '../helpers/modelOps.ts';
 
@@ -67,15 +69,35 @@ describe('the prune gate (INV-03)', () => {
     expect(rt.window.used).toBe(before.used);
   });
 
-  it('INV-03 ignores the model claim that a span is safe: claimSafe neither evicts nor upgrades loss to reversible', () => {
+  it('INV-03 the model claim that a span is safe is no proof: claimSafe neither evicts nor upgrades loss to reversible, and is answered refuted', () => {
     const rt = episode();
     rt.apply(raw('id', 'ORD-55821-X'));
 
-    expect(applyExpect(rt, { kind: 'prune', spanId: 'id', claimSafe: true }, 'rejected').reason).toBe('not-reversible');
+    expect(applyExpect(rt, { kind: 'prune', spanId: 'id', claimSafe: true }, 'rejected')).toMatchObject({ reason: 'not-reversible', safeClaim: 'refuted' });
     expect(rt.window.has('id')).toBe(true);
     const evicted = applyExpect(rt, { kind: 'prune', spanId: 'id', claimSafe: true, acceptLossy: true }, 'evicted');
-    expect(evicted).toMatchObject({ mode: 'lossy', handle: undefined });
+    expect(evicted).toMatchObject({ mode: 'lossy', handle: undefined, safeClaim: 'refuted' });
     expect(rt.lookup('id')).toEqual({ kind: 'tombstoned', spanId: 'id', digest: sha256('ORD-55821-X'), why: 'lossy' });
+  });
+
+  it('INV-03 the model claim is an input (D-21): upheld when the runtime finds a lossless route, absent from the answer when not made', () => {
+    const rt = episode();
+    applyAll(rt, raw('logged', 'GET /a 200', { persist: true }), raw('src', 'rows'), derived('count', '2 rows', ['src']), raw('plain', 'x', { persist: true }));
+
+    expect(applyExpect(rt, { kind: 'prune', spanId: 'logged', claimSafe: true }, 'evicted')).toMatchObject({ mode: 'reversible', safeClaim: 'upheld' });
+    expect(applyExpect(rt, { kind: 'prune', spanId: 'count', claimSafe: true }, 'evicted')).toMatchObject({ mode: 'derivable', safeClaim: 'upheld' });
+    expect(applyExpect(rt, { kind: 'prune', spanId: 'plain' }, 'evicted')).not.toHaveProperty('safeClaim');
+    expect(rt.log.all().at(-2)?.outcome).toMatchObject({ safeClaim: 'upheld' });
+  });
+
+  it('INV-03 a span that can leave without loss is never refused nor destroyed: the rule names INV-03', () => {
+    const rt = episode();
+    rt.apply(raw('p', 'persisted', { persist: true }));
+    const options = gateOptions(rt, rt.span('p') as Span, true, 'prune');
+
+    expect(options.filter((o) => o.allowed).map((o) => o.decision)).toMatchObject([{ kind: 'evict', mode: 'reversible' }]);
+    expect(options.find((o) => o.decision.kind === 'reject' && o.decision.reason === 'not-reversible')).toMatchObject({ allowed: false, rule: 'INV-03' });
+    expect(options.find((o) => o.decision.kind === 'evict' && o.decision.mode === 'lossy')).toMatchObject({ allowed: false, rule: 'INV-03' });
   });
 
   it('INV-03 does not count a copy taken before an edit (D-05)', () => {
@@ -90,14 +112,17 @@ describe('the prune gate (INV-03)', () => {
     expect(applyExpect(rt, { kind: 'prune', spanId: 'f' }, 'evicted').mode).toBe('reversible');
   });
 
-  it('INV-03 never evicts reversibly through a store that cannot tell expired from absent', () => {
+  it('INV-03 a verified copy is reversible through a store that cannot tell expired from absent: the tombstone store gives provenance (D-23)', () => {
     const rt = episode(100, { storeDistinguishesAbsent: false });
     rt.apply(raw('t', 'tool output', { persist: true }));
 
-    const rejected = applyExpect(rt, { kind: 'prune', spanId: 't' }, 'rejected');
+    const evicted = applyExpect(rt, { kind: 'prune', spanId: 't' }, 'evicted');
 
-    expect(rejected.check).toMatchObject({ existence: true, addressable: true, provenance: false });
-    expect(rt.window.has('t')).toBe(true);
+    expect(evicted).toMatchObject({ mode: 'reversible', check: { existence: true, addressable: true, provenance: true } });
+    expect(rt.lookup('t')).toMatchObject({ kind: 'recoverable', content: 'tool output' });
+    rt.apply({ kind: 'rotate' });
+    // The store now answers "absent" for the copy; the tombstone still tells "pruned, copy gone" from "never existed".
+    expect(rt.lookup('t')).toEqual({ kind: 'tombstoned', spanId: 't', digest: sha256('tool output'), why: 'expired' });
   });
 
   it('INV-03 checks at execution time: a later persist lets the same prune through', () => {
@@ -148,8 +173,21 @@ describe('the prune gate against an independent oracle (INV-03)', () => {
     if (derivable) return 'evicted:derivable';
     const handle = rt.store.handleFor(id);
     const read = handle === undefined ? undefined : rt.store.read(handle);
-    if (read?.status === 'present' && read.digest === sha256(span.content) && rt.store.distinguishesAbsent) return 'evicted:reversible';
-    return acceptLossy ? 'evicted:lossy' : 'rejected:not-reversible';
+    // D-23: provenance comes from the tombstone store, whatever the backing store answers for an expired copy.
+    if (read?.status === 'present' && read.digest === sha256(span.content)) return 'evicted:reversible';
+    // D-20: accepted loss is refused for a span a re-frame floored.
+    if (acceptLossy) return span.floored ? 'rejected:floored' : 'evicted:lossy';
+    return 'rejected:not-reversible';
+  }
+
+  /** Whether the span could leave without loss now, ignoring INV-02: what a `claimSafe` is answered by (D-21). */
+  function losslessNow(rt: ReferenceRuntime, id: string): boolean {
+    const span = rt.window.get(id);
+    if (span === undefined) return false;
+    const derivable = span.kind === 'derived' && span.derivationFrame === rt.frameEpoch && span.sources.length > 0 && span.sources.every((s) => rt.window.has(s));
+    const handle = rt.store.handleFor(id);
+    const read = handle === undefined ? undefined : rt.store.read(handle);
+    return derivable || (read?.status === 'present' && read.digest === sha256(span.content));
   }
 
   it.each([true, false])('INV-03 under random operation sequences, every prune decides as §3 says (store distinguishes absent: %s)', (distinguishes) => {
@@ -164,6 +202,7 @@ describe('the prune gate against an independent oracle (INV-03)', () => {
             continue;
           }
           const expected = expectedDecision(driver.rt, op.spanId, op.acceptLossy === true);
+          const lossless = losslessNow(driver.rt, op.spanId);
           const outcome = driver.apply(op);
           if (outcome instanceof ModelError) throw outcome;
           const actual = outcome.kind === 'evicted' ? `evicted:${outcome.mode}` : outcome.kind === 'rejected' ? `rejected:${outcome.reason}` : outcome.kind;
@@ -173,6 +212,7 @@ describe('the prune gate against an independent oracle (INV-03)', () => {
             if (outcome.mode === 'lossy') expect(driver.rt.observe(op.spanId).index?.kind).toBe('lossy');
           } else {
             expect(driver.rt.window.has(op.spanId)).toBe(expected !== 'rejected:not-resident');
+            if (op.claimSafe === true && expected !== 'rejected:not-resident') expect((outcome as { safeClaim?: string }).safeClaim).toBe(lossless ? 'upheld' : 'refuted');
           }
         }
       }),

@@ -141,13 +141,28 @@ describe('re-frames (INV-08)', () => {
     expect(applyExpect(rt, { kind: 'claim', claim: 'two columns', requiredIds: ['cols'] }, 'gap').lostIds).toEqual(['cols']);
   });
 
-  it('INV-08 a floored span goes through the gate as any non-derivable span when the model prunes it', () => {
+  it('INV-08 a span a re-frame floored is refused even when the model accepts loss (D-20); with a copy it leaves reversibly', () => {
     const rt = derivedUnderFirstFrame();
     rt.apply({ kind: 'reframe', frame: 'explain why it failed' });
 
     expect(applyExpect(rt, { kind: 'prune', spanId: 'cols' }, 'rejected').reason).toBe('not-reversible');
     expect(rt.window.has('cols')).toBe(true);
-    expect(applyExpect(rt, { kind: 'prune', spanId: 'cols', acceptLossy: true }, 'evicted').mode).toBe('lossy');
+    const refused = applyExpect(rt, { kind: 'prune', spanId: 'cols', acceptLossy: true }, 'rejected');
+    expect(refused.reason).toBe('floored');
+    expect(rt.window.has('cols')).toBe(true);
+    expect(rt.observe('cols').index).toMatchObject({ kind: 'rejected', reason: 'floored' });
+    expect(rt.tombstones.get('cols')).toBeUndefined();
+
+    applyExpect(rt, { kind: 'persist', spanId: 'cols' }, 'persisted');
+    expect(applyExpect(rt, { kind: 'prune', spanId: 'cols', acceptLossy: true }, 'evicted').mode).toBe('reversible');
+  });
+
+  it('INV-08 a raw span on the INV-07 floor may still be given up by the model explicitly (D-20: S002 option (b))', () => {
+    const rt = episode();
+    rt.apply(raw('r', 'only copy'));
+    expect(rt.observe('r').resident?.floored).toBe(true);
+
+    expect(applyExpect(rt, { kind: 'prune', spanId: 'r', acceptLossy: true }, 'evicted').mode).toBe('lossy');
   });
 
   it('INV-08 a derivation the re-frame re-declares and the runtime verifies stays derivable', () => {

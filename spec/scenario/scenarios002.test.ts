@@ -49,7 +49,7 @@ describe('seed 002: the rotated-log identifier loss', () => {
 describe('seed 002, the inverse: overflow of a conservative pruner', () => {
   const scenario = loadScenario('overflow-inverse');
 
-  it('conservative: refuses every unverifiable prune, reaches the ceiling and throws a context overflow at turn 59; the episode ends', async () => {
+  it('conservative: takes provenance from a store that cannot tell expired from absent, so refuses every prune, reaches the ceiling and throws a context overflow at turn 59; the episode ends', async () => {
     const r = await runScenario(scenario, conservativeAdapter);
     expect(r.entries.filter((e) => e.kind === 'evict')).toEqual([]);
     expect(r.crash).toEqual({ turn: 59, message: "ContextOverflowError: context overflow: 't59' needs 400 tokens, 24000/24000 used" });
@@ -57,15 +57,16 @@ describe('seed 002, the inverse: overflow of a conservative pruner', () => {
     expect(r.probes.find((p) => p.failure === 'never-existed')).toMatchObject({ turn: 75, status: 'not-reached' });
   });
 
-  it('reference: INV-13 — the same append answers window-full, the agent accepts loss with an in-window tombstone, and the episode continues; the lost id is tombstoned, not absent (INV-04)', async () => {
+  it('reference: deploy-3 leaves reversibly through its verified copy (the tombstone store gives provenance, D-23); at turn 60 an append answers window-full (INV-13), the agent accepts loss with an in-window tombstone and the episode continues; deploy-3 is recoverable at 75', async () => {
     const r = await runScenario(scenario, referenceAdapter);
     expect(r.crash).toBeUndefined();
-    expect(at(r, 59, 'window-full')[0]?.text).toMatch(/answered window-full/);
-    expect(at(r, 59, 'evict').map((e) => e.text)).toEqual(['deploy-3 (600 tok) evicted lossy']);
-    expect(at(r, 59, 'tombstone')).toHaveLength(1);
-    expect(probe(r, 'context-overflow')).toMatchObject({ turn: 59, status: 'prevented', mechanisms: ['INV-13'] });
-    expect(at(r, 75, 'lookup')[0]?.text).toBe('lookup deploy-3 → tombstoned (lossy)');
-    expect(probe(r, 'never-existed')).toMatchObject({ turn: 75, status: 'prevented', mechanisms: ['INV-04'] });
+    expect(at(r, 51, 'evict').map((e) => e.text)).toEqual(['deploy-3 (600 tok) evicted reversible']);
+    expect(at(r, 60, 'window-full')[0]?.text).toMatch(/answered window-full/);
+    expect(at(r, 60, 'evict').map((e) => e.text)).toEqual([expect.stringMatching(/^t\d+ \(400 tok\) evicted lossy$/)]);
+    expect(at(r, 60, 'tombstone')).toHaveLength(1);
+    expect(probe(r, 'context-overflow')).toMatchObject({ turn: 60, status: 'prevented', mechanisms: ['INV-13'] });
+    expect(at(r, 75, 'lookup')[0]?.text).toBe('lookup deploy-3 → recoverable');
+    expect(probe(r, 'never-existed')).toMatchObject({ turn: 75, status: 'prevented', mechanisms: ['INV-03', 'INV-04'] });
     expect(r.occupancy.every((s) => s.used <= scenario.window.capacity)).toBe(true);
   });
 

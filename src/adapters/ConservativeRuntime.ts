@@ -12,6 +12,10 @@ import { ContextOverflowError } from './ContextOverflowError.ts';
  * - at the hard ceiling it throws `ContextOverflowError` instead of answering `window-full` (INV-13 broken).
  */
 export class ConservativeRuntime extends ReferenceRuntime {
+  protected override hasProvenance(): boolean {
+    return this.store.distinguishesAbsent;
+  }
+
   override gate(span: Span, acceptLossy: boolean, by?: Gatekeeper): GateDecision {
     const decision = super.gate(span, acceptLossy, by);
     if (decision.kind === 'evict' && decision.mode === 'lossy') return { kind: 'reject', reason: 'not-reversible', check: decision.check };

@@ -22,13 +22,22 @@ export type RejectionReason =
   | 'not-reversible'
   | 'content-changed'
   | 'already-derived'
-  | 'not-recoverable';
+  | 'not-recoverable'
+  /** Loss was accepted, but a re-frame floored the span: its derivability flipped and nothing backs it (D-20). */
+  | 'floored';
+
+/**
+ * The runtime's answer to a model's `claimSafe` (D-21): `upheld` when its own check found the span derivable or
+ * backed by a resolvable pointer, `refuted` otherwise. Present exactly when the prune carried `claimSafe: true`.
+ */
+export type SafeClaim = 'upheld' | 'refuted';
 
 export interface Rejected {
   readonly kind: 'rejected';
   readonly spanId: string;
   readonly reason: RejectionReason;
   readonly check?: BackingCheck;
+  readonly safeClaim?: SafeClaim;
 }
 
 /** Capacity reached and nothing was changed; the caller may free space (for instance accepting loss) and retry. */
@@ -70,6 +79,7 @@ export interface Evicted {
   readonly handle: string | undefined;
   readonly check: BackingCheck | undefined;
   readonly tombstone: Tombstone;
+  readonly safeClaim?: SafeClaim;
 }
 
 export interface Summarized {

@@ -5,14 +5,14 @@ import { digest } from './digest.ts';
 import { lossyMarkerText, type IndexEntry } from './IndexEntry.ts';
 import { ModelError } from './ModelError.ts';
 import type { AppendOp, CallToolOp, ClaimOp, CompactOp, EditOp, Operation, PruneOp, ReframeOp, RestoreOp, SummarizeOp } from './Operation.ts';
-import type { Appended, BackingCheck, ClaimVerdict, Compacted, Edited, EvictionMode, Evicted, LookupAnswer, Outcome, Reframed, Rejected, RejectionReason, Restored, Summarized, ToolCallOutcome, WindowFull } from './Outcome.ts';
+import type { Appended, BackingCheck, SafeClaim, ClaimVerdict, Compacted, Edited, EvictionMode, Evicted, LookupAnswer, Outcome, Reframed, Rejected, RejectionReason, Restored, Summarized, ToolCallOutcome, WindowFull } from './Outcome.ts';
 import { RequestLedger } from './RequestLedger.ts';
 import { estimateTokens, type Span, type SpanView } from './Span.ts';
 import type { Tombstone } from './Tombstone.ts';
 import { TombstoneStore } from './TombstoneStore.ts';
 import { validateOperation } from './validateOperation.ts';
 import { Window } from './Window.ts';
-import { gateOptions } from './gateOptions.ts';
+import { gateOptions, isResolvable } from './gateOptions.ts';
 import { runCompact } from './runCompact.ts';
 import { runReframe } from './runReframe.ts';
 import { runSummarize } from './runSummarize.ts';
@@ -180,8 +180,16 @@ export class ReferenceRuntime {
     const span = this.window.get(op.spanId);
     if (span === undefined) return this.reject(op.spanId, 'not-resident');
     const decision = this.gate(span, op.acceptLossy === true);
-    if (decision.kind === 'reject') return this.reject(span.id, decision.reason, decision.check);
-    return this.evict(span, decision.mode, decision.check);
+    const outcome = decision.kind === 'reject' ? this.reject(span.id, decision.reason, decision.check) : this.evict(span, decision.mode, decision.check);
+    return op.claimSafe === true ? { ...outcome, safeClaim: this.judgeSafeClaim(span, decision.check) } : outcome;
+  }
+
+  /**
+   * D-21: the model's `claimSafe` is an input, never a proof (seed 002): the runtime answers it from its own
+   * check, made before the span left. Upheld when a lossless route was open, refuted otherwise.
+   */
+  protected judgeSafeClaim(span: Span, check: BackingCheck): SafeClaim {
+    return this.isDerivable(span) || isResolvable(check) ? 'upheld' : 'refuted';
   }
 
   /**
@@ -210,14 +218,24 @@ export class ReferenceRuntime {
     return refusal.kind === 'rejected' ? this.reject(refusal.spanId, refusal.reason) : this.full(refusal.spanId, refusal.needed);
   }
 
-  /** Seed 002's three conditions, checked against the store now, with the copy's bytes matching the span's. */
+  /**
+   * Seed 002's three conditions, checked against the store now, with the copy's bytes matching the span's.
+   * Provenance (condition 3) is met through the external tombstone store (D-23): the eviction's tombstone keeps
+   * the copy's handle and digest, so a later retrieval is told apart from "not found" (and a changed copy from
+   * the evicted bytes) whatever the backing store answers for an expired copy.
+   */
   backingCheck(span: Span): BackingCheck {
     const handle = this.store.handleFor(span.id);
     const read = handle === undefined ? undefined : this.store.read(handle);
     const existence = read?.status === 'present' && read.digest === this.spanDigest(span);
     // The copy matches: keep one string, the store's, instead of two of the same 64 hex characters.
     if (existence && read?.status === 'present') span.digestCache = read.digest;
-    return { existence, addressable: handle !== undefined, provenance: this.store.distinguishesAbsent, handle };
+    return { existence, addressable: handle !== undefined, provenance: this.hasProvenance(), handle };
+  }
+
+  /** Condition 3: the reference keeps an external tombstone for every eviction (INV-01), so it always holds. */
+  protected hasProvenance(): boolean {
+    return true;
   }
 
   /** INV-06, INV-08 (D-03): only `derived` spans, under the frame they were declared in, with every source resident. */

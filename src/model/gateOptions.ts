@@ -13,8 +13,9 @@ const MODES: readonly EvictionMode[] = ['derivable', 'reversible', 'lossy'];
  * evicts a floored span (INV-07, INV-08).
  *
  * Determined: a changed span is refused (INV-02); a span that can leave without loss does not stay and does
- * not leave lossily; loss needs `acceptLossy`. The runtime's choice (C-1): when a span is both derivable and
- * has a resolvable pointer, it may leave as either.
+ * not leave lossily (INV-03); loss needs `acceptLossy`, and is refused (`floored`) for a span a re-frame floored
+ * (INV-08, D-20). The runtime's choice (C-1): when a span is both derivable and has a resolvable pointer, it may
+ * leave as either.
  */
 export function gateOptions(rt: ReferenceRuntime, span: Span, acceptLossy: boolean, by: Gatekeeper): GateOption[] {
   const check = rt.backingCheck(span);
@@ -43,14 +44,20 @@ export function gateOptions(rt: ReferenceRuntime, span: Span, acceptLossy: boole
   if (derivable) allow(evict('derivable'));
   if (reversible) allow(evict('reversible'));
   const lossless = derivable || reversible;
-  const lossy = !lossless && acceptLossy && by === 'prune';
+  // D-20: loss is accepted except of a span a re-frame floored (its derivability flipped and nothing backs it).
+  const refusedLoss = !lossless && acceptLossy && by === 'prune' && span.floored;
+  const lossy = !lossless && acceptLossy && by === 'prune' && !span.floored;
   if (lossy) allow(evict('lossy'));
-  if (!lossless && !lossy) allow(reject('not-reversible'));
+  if (refusedLoss) allow(reject('floored'));
+  else if (!lossless && !lossy) allow(reject('not-reversible'));
 
   if (!derivable) forbid(evict('derivable'), span.kind === 'raw' ? 'INV-06' : rt.derivationLapsed(span) ? 'INV-08' : 'INV-03');
   if (!reversible) forbid(evict('reversible'), 'INV-03');
-  if (!lossy) forbid(evict('lossy'), lossless ? undefined : 'INV-03');
-  if (lossless || lossy) forbid(reject('not-reversible'), undefined);
+  // A lossless route open: refusing the span, or destroying it needlessly, breaks the gate (INV-03).
+  if (!lossy) forbid(evict('lossy'), lossless ? 'INV-03' : refusedLoss ? 'INV-08' : 'INV-03');
+  if (lossless || lossy) forbid(reject('not-reversible'), 'INV-03');
+  else if (refusedLoss) forbid(reject('not-reversible'), 'INV-08');
+  if (!refusedLoss) forbid(reject('floored'), lossless || lossy ? 'INV-03' : undefined);
   forbid(reject('content-changed'), undefined);
   return options;
 }

@@ -3,6 +3,7 @@ import { commandAdapter, type CommandAdapter } from '../../../src/adapters/proto
 import { RUNTIME_INVARIANT_IDS } from '../../../src/model/invariants.ts';
 import { diffAgainstReference } from './helpers/diffAgainstReference.ts';
 import { randomEpisode } from './helpers/randomEpisode.ts';
+import { SPEC11_EPISODE } from './helpers/spec11Episode.ts';
 
 // The examples are run as a user would: `python3` from PATH (.ci/run checks it is there).
 const CONFIGS = [{ capacity: 60 }, { capacity: 400, storeDistinguishesAbsent: false, frame: 'triage' }] as const;
@@ -38,6 +39,10 @@ describe('examples/python over the line protocol', () => {
         expect(difference, `seed ${seed}, capacity ${config.capacity}`).toBeUndefined();
       }
     }
+  });
+
+  it('the Python port answers exactly as the reference on the scripted SPEC 1.1 episode', async () => {
+    for (const config of CONFIGS) expect(await diffAgainstReference(correct, config, SPEC11_EPISODE), `capacity ${config.capacity}`).toBeUndefined();
   });
 
   it('the reference served by serveProtocol is indistinguishable from the reference in-process', async () => {

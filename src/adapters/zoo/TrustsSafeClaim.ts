@@ -15,9 +15,10 @@ export class TrustsSafeClaim extends ReferenceRuntime {
     if (span === undefined || op.claimSafe !== true) return super.prune(op);
     const decision = this.gate(span, op.acceptLossy === true);
     const trusted = decision.kind === 'reject' ? decision.reason === 'not-reversible' : decision.mode === 'lossy';
-    if (trusted) return this.evict(span, 'reversible', decision.check);
-    if (decision.kind === 'reject') return this.reject(span.id, decision.reason, decision.check);
-    return this.evict(span, decision.mode, decision.check);
+    // It takes the claim for the proof, so it answers the claim upheld whatever its check found.
+    if (trusted) return { ...this.evict(span, 'reversible', decision.check), safeClaim: 'upheld' };
+    if (decision.kind === 'reject') return { ...this.reject(span.id, decision.reason, decision.check), safeClaim: 'upheld' };
+    return { ...this.evict(span, decision.mode, decision.check), safeClaim: 'upheld' };
   }
 }
 

@@ -1,9 +1,11 @@
 import type { InvariantId } from '../../model/invariants.ts';
 import type { Adapter } from '../Adapter.ts';
+import { acceptsLossOfReframed } from './AcceptsLossOfReframed.ts';
 import { answersAbsentForPruned } from './AnswersAbsentForPruned.ts';
 import { checksStoreAtSummarize } from './ChecksStoreAtSummarize.ts';
 import { crashesWhenFull } from './CrashesWhenFull.ts';
 import { digestWrongBytes } from './DigestWrongBytes.ts';
+import { echoesSafeClaim } from './EchoesSafeClaim.ts';
 import { halfAppliedRejection } from './HalfAppliedRejection.ts';
 import { ignoresContentChange } from './IgnoresContentChange.ts';
 import { lossyWithoutMarker } from './LossyWithoutMarker.ts';
@@ -14,6 +16,7 @@ import { rawDerivable } from './RawDerivable.ts';
 import { rejectionsNotSurfaced } from './RejectionsNotSurfaced.ts';
 import { resummarizesWithoutChain } from './ResummarizesWithoutChain.ts';
 import { retriesNotDeduplicatedAfterEviction } from './RetriesNotDeduplicatedAfterEviction.ts';
+import { storeProvenanceOnly } from './StoreProvenanceOnly.ts';
 import { summaryLowersSources } from './SummaryLowersSources.ts';
 import { summaryOutranksSources } from './SummaryOutranksSources.ts';
 import { tombstoneCountsAsEvidence } from './TombstoneCountsAsEvidence.ts';
@@ -33,11 +36,14 @@ const ZOO: readonly (readonly [Adapter, InvariantId])[] = [
   [trustsSafeClaim, 'INV-03'],
   [checksStoreAtSummarize, 'INV-03'],
   [lossyWithoutMarker, 'INV-03'],
+  [echoesSafeClaim, 'INV-03'],
+  [storeProvenanceOnly, 'INV-03'],
   [answersAbsentForPruned, 'INV-04'],
   [resummarizesWithoutChain, 'INV-05'],
   [rawDerivable, 'INV-06'],
   [noRawFloor, 'INV-07'],
   [noReframeInvalidation, 'INV-08'],
+  [acceptsLossOfReframed, 'INV-08'],
   [retriesNotDeduplicatedAfterEviction, 'INV-09'],
   [tombstoneCountsAsEvidence, 'INV-10'],
   [versionNotRecorded, 'INV-11'],

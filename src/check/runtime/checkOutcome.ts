@@ -52,6 +52,8 @@ export function checkOutcome(facts: StepFacts): Finding | undefined {
       return outcomeFinding('INV-11', facts);
     case 'compact':
       return compactFinding(facts, explain) ?? differential(facts);
+    case 'prune':
+      return safeClaimFinding(facts) ?? differential(facts);
     default:
       return differential(facts);
   }
@@ -69,6 +71,26 @@ function compactFinding(facts: StepFacts, explain: SpanExplainer): Finding | und
     return outcomeFinding(forbidden.rule, facts, ...explainForbidden(explain, span, forbidden, 'compact', op, facts.step));
   }
   return outcomeFinding('DIFFERENTIAL', facts, referenceClause(`${span.id}'s base score ${span.score} is not below the threshold ${op.threshold}: the policy may not evict it`));
+}
+
+/**
+ * The gate's answer agrees but the answer to the model's `claimSafe` does not (D-21): the claim is upheld exactly
+ * when the runtime's own check found a lossless route (derivable, or a live byte-identical copy).
+ */
+function safeClaimFinding(facts: StepFacts): Finding | undefined {
+  const { op, expected, actual } = facts;
+  if (op.kind !== 'prune' || (expected.kind !== 'evicted' && expected.kind !== 'rejected') || actual.kind !== expected.kind) return undefined;
+  const same = expected.kind === 'evicted' ? (actual as typeof expected).mode === expected.mode : (actual as typeof expected).reason === expected.reason;
+  const shown = (actual as { safeClaim?: unknown }).safeClaim;
+  if (!same || shown === expected.safeClaim) return undefined;
+  const claimed = systemClause(`the model claimed ${op.spanId} safe to drop`, { kind: 'asked', step: facts.step, shape: { kind: 'prune', claimSafe: true } });
+  const how = expected.kind === 'evicted' ? `${op.spanId} left as ${expected.mode}` : `the prune was refused (${expected.reason})`;
+  const verdict =
+    expected.safeClaim === 'upheld'
+      ? referenceClause(`${how}: the runtime's own check found it ${expected.check !== undefined && expected.check.existence && expected.check.addressable && expected.check.provenance ? 'backed by a live byte-identical copy' : 'derivable'}, so the claim is upheld`)
+      : referenceClause(`${how}: the runtime's own check found it neither derivable nor backed by a live byte-identical copy (existence=${String(expected.check?.existence)}, addressable=${String(expected.check?.addressable)}), so the claim is refuted and the model must hear so`);
+  const answered = systemClause(`the system answered the claim ${shown === undefined ? 'not at all' : JSON.stringify(shown)}`, { kind: 'answered', step: facts.step, shape: { safeClaim: shown === undefined ? null : shown } });
+  return outcomeFinding('INV-03', facts, claimed, answered, verdict, referenceClause("the model's assertion is an input to the decision, not a proof (seed 002): the runtime answers it from its own check (D-21)"));
 }
 
 /** No invariant decides: name the first field where the answers differ. */

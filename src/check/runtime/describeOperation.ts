@@ -23,8 +23,8 @@ export function describeOperation(op: Operation): string {
 /** A short rendering of an outcome: its kind and the fields a reader needs. */
 export function describeOutcome(outcome: Outcome): string {
   switch (outcome.kind) {
-    case 'evicted': return `evicted ${outcome.spanId} as ${outcome.mode}`;
-    case 'rejected': return `rejected (${outcome.reason})${outcome.check ? `; backing check: existence=${outcome.check.existence}, addressable=${outcome.check.addressable}, provenance=${outcome.check.provenance}` : ''}`;
+    case 'evicted': return `evicted ${outcome.spanId} as ${outcome.mode}${outcome.safeClaim ? `; safe claim ${outcome.safeClaim}` : ''}`;
+    case 'rejected': return `rejected (${outcome.reason})${outcome.check ? `; backing check: existence=${outcome.check.existence}, addressable=${outcome.check.addressable}, provenance=${outcome.check.provenance}` : ''}${outcome.safeClaim ? `; safe claim ${outcome.safeClaim}` : ''}`;
     case 'window-full': return `window full (needed ${outcome.needed}, used ${outcome.used} of ${outcome.capacity})`;
     case 'tombstoned': return `tombstoned (${outcome.why})`;
     case 'compacted': return `compacted: evicted [${outcome.evicted.map((e) => `${e.spanId}:${e.mode}`).join(', ')}], refused [${outcome.refused.join(', ')}]`;

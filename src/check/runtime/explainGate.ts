@@ -20,6 +20,11 @@ export function explainForbidden(explain: SpanExplainer, span: Span, wanted: Ext
   if (by === 'compact' && (rule === 'INV-07' || (rule === 'INV-08' && decision.kind === 'evict' && decision.mode !== 'derivable') || (rule === 'INV-06' && decision.kind === 'evict'))) {
     return [...explain.floored(span), referenceClause('a retention policy never evicts a span on the floor')];
   }
+  // D-20: the span was floored by a re-frame, so accepting loss does not make it leave; the refusal says `floored`.
+  if (by === 'prune' && rule === 'INV-08' && op.kind === 'prune' && op.acceptLossy === true && span.floored) {
+    const accepted = systemClause(`the directive accepted loss of ${span.id}`, { kind: 'asked', step, shape: { kind: 'prune', acceptLossy: true } });
+    return [...explain.floored(span), ...explain.noPointer(span), accepted, referenceClause(`a span a re-frame floored is not given up on the model's say-so: the prune is refused (floored) until it has a resolvable pointer or a re-frame re-declares its derivation (D-20)`)];
+  }
   if (decision.kind === 'reject') {
     const lossless = explain.lossless(span);
     if (lossless.length > 0) return [...lossless, referenceClause(`so ${span.id} could leave without loss`)];

@@ -54,7 +54,7 @@ export class SpanExplainer {
     return referenceClause(`by the reference's record, ${who} is not resident`);
   }
 
-  /** Why `span` has no resolvable pointer now (seed 002's three conditions, D-05). */
+  /** Why `span` has no resolvable pointer now (seed 002's conditions 1 and 2, D-05; condition 3 holds through the tombstone store, D-23). */
   noPointer(span: Span): Clause[] {
     const check = this.rt.backingCheck(span);
     const clauses: Clause[] = [];
@@ -71,7 +71,6 @@ export class SpanExplainer {
       else if (copy !== undefined && edited !== undefined) clauses.push(systemClause(`${span.id} was edited at step ${edited.step}, after its backing copy was taken at step ${copy.step}: the copy is no longer byte-identical (D-05)`, copy.fact, edited.fact));
       else clauses.push(referenceClause(`by the reference's record, ${span.id}'s backing copy no longer reads present with its current bytes`));
     }
-    if (!check.provenance) clauses.push(systemClause('the backing store cannot tell an expired copy from one never stored (storeDistinguishesAbsent: false), so no copy is provably recoverable', { kind: 'config', shape: { storeDistinguishesAbsent: false } }));
     return clauses;
   }
 
@@ -88,11 +87,10 @@ export class SpanExplainer {
       else {
         clauses.push(
           systemClause(
-            `${span.id} has a live backing copy: copied at step ${copy.step}, neither rotated out nor edited since, in a store that tells expired from absent`,
+            `${span.id} has a live backing copy: copied at step ${copy.step}, neither rotated out nor edited since, so its bytes match and the tombstone will keep its handle and digest (D-23)`,
             copy.fact,
             this.history.neverSince(copy.step, { kind: 'rotated', expired: [span.id] }),
             this.history.neverSince(copy.step, { kind: 'edited', spanId: span.id }),
-            { kind: 'config', shape: { storeDistinguishesAbsent: { $not: false } } },
           ),
         );
       }

@@ -9,8 +9,8 @@ const sorted = (ids: readonly string[]): string[] => [...ids].sort();
  */
 export function normalizeOutcome(outcome: Outcome): unknown {
   switch (outcome.kind) {
-    case 'evicted': return { kind: outcome.kind, spanId: outcome.spanId, mode: outcome.mode };
-    case 'rejected': return { kind: outcome.kind, spanId: outcome.spanId, reason: outcome.reason };
+    case 'evicted': return { kind: outcome.kind, spanId: outcome.spanId, mode: outcome.mode, safeClaim: outcome.safeClaim ?? null };
+    case 'rejected': return { kind: outcome.kind, spanId: outcome.spanId, reason: outcome.reason, safeClaim: outcome.safeClaim ?? null };
     case 'window-full': return { kind: outcome.kind, spanId: outcome.spanId };
     case 'appended': case 'persisted': case 'edited': case 'restored':
       return { kind: outcome.kind, spanId: outcome.spanId };

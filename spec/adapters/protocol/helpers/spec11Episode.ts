@@ -1,0 +1,27 @@
+import type { Operation } from '../../../../src/model/Operation.ts';
+
+/**
+ * A scripted episode through every rule SPEC 1.1 added or changed in runtime mode (issue 13, items 1–9), for the
+ * differential tests of out-of-process ports: random episodes reach some of these only rarely.
+ */
+export const SPEC11_EPISODE: readonly Operation[] = [
+  // INV-27 (item 2): a summary's score is capped at its lowest source's, at writing and at a re-frame.
+  { kind: 'append', span: { id: 'err', kind: 'raw', content: '429 Too Many Requests, Retry-After: 45', score: 0.1, persist: true } },
+  { kind: 'append', span: { id: 't1', kind: 'raw', content: 'routine output', score: 0.7, persist: true } },
+  { kind: 'summarize', summaryId: 's1', sourceIds: ['err', 't1'], content: 'handled rate limiting by backing off', score: 0.95 },
+  { kind: 'reframe', frame: 'audit', scores: { s1: 0.9, t1: 0.8 } },
+  // INV-03 (items 4, 6): claimSafe answered upheld or refuted; a verified copy is reversible whatever the store.
+  { kind: 'prune', spanId: 't1', claimSafe: true },
+  { kind: 'append', span: { id: 'only', kind: 'raw', content: 'ORD-55821-X' } },
+  { kind: 'prune', spanId: 'only', claimSafe: true },
+  { kind: 'prune', spanId: 'only', claimSafe: true, acceptLossy: true },
+  // INV-08 (item 3): accepted loss is refused for a span a re-frame floored.
+  { kind: 'append', span: { id: 'src', kind: 'raw', content: 'migration log', persist: true } },
+  { kind: 'append', span: { id: 'd', kind: 'derived', content: 'violates orders_total_cents_nonneg', sources: ['src'] } },
+  { kind: 'reframe', frame: 'explain why it failed' },
+  { kind: 'prune', spanId: 'd', acceptLossy: true },
+  { kind: 'prune', spanId: 'd', acceptLossy: true, claimSafe: true },
+  { kind: 'persist', spanId: 'd' },
+  { kind: 'prune', spanId: 'd', acceptLossy: true },
+  { kind: 'lookup', spanId: 'd' },
+];
