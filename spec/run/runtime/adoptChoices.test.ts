@@ -45,7 +45,7 @@ describe('the engine adopts the choices SPEC.md leaves to the runtime', () => {
     const { finding, step } = await drive(builtin('trusts-safe-claim'), [raw('s1', 'an identifier'), { kind: 'prune', spanId: 's1', claimSafe: true }]);
     expect([finding?.invariant, step]).toEqual(['INV-03', 2]);
     const system = finding?.clauses?.filter((c) => c.about === 'system').map((c) => c.text);
-    expect(system).toContain('the system answered: evicted s1 as reversible');
+    expect(system).toContain('the system answered: evicted s1 as reversible; safe claim upheld');
     expect(system).toContain('s1 was never copied to the backing store (not persisted when appended, never persisted since)');
   });
 
