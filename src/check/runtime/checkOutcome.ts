@@ -31,7 +31,7 @@ export function checkOutcome(facts: StepFacts): Finding | undefined {
       if (op.kind === 'summarize') return summarizeFinding(facts, op, explain);
       return differential(facts);
     case 'reframe':
-      return reframeFinding(facts);
+      return reframeFinding(facts, explain);
     case 'lookup':
       return lookupFinding(facts, op, explain);
     case 'claim':
@@ -122,13 +122,21 @@ function restoreFinding(facts: StepFacts, op: RestoreOp, explain: SpanExplainer)
   return differential(facts);
 }
 
-function reframeFinding(facts: StepFacts): Finding {
+function reframeFinding(facts: StepFacts, explain: SpanExplainer): Finding {
   const { expected, actual } = facts;
   if (expected.kind !== 'reframed' || actual.kind !== 'reframed') return outcomeFinding('INV-08', facts);
   const missing = expected.floored.filter((id) => !actual.floored.includes(id));
   const extra = actual.floored.filter((id) => !expected.floored.includes(id));
   const reasons: Clause[] = [];
-  if (missing.length > 0) reasons.push(referenceClause(`${missing.join(', ')} ${missing.length === 1 ? 'was' : 'were'} derivable before this re-frame and ${missing.length === 1 ? 'has' : 'have'} no resolvable pointer: floored`));
+  const first = missing[0] === undefined ? undefined : facts.reference.span(missing[0]);
+  if (first !== undefined) {
+    const declared = explain.history.derivationDeclared(first.id);
+    reasons.push(
+      declared === undefined ? referenceClause(`${first.id}'s derivation stood before this re-frame`) : systemClause(`${first.id}'s derivation from ${first.sources.join(', ')} was declared at step ${declared.step}, under the frame this re-frame ends`, declared.fact),
+      ...explain.noPointer(first),
+      referenceClause(`so ${missing.join(', ')} must be floored: derivable before this re-frame, not after it, with no resolvable pointer`),
+    );
+  }
   if (extra.length > 0) reasons.push(referenceClause(`${extra.join(', ')} must not be floored: not derivable before this re-frame, still derivable after it, or backed by a resolvable pointer`));
   if (reasons.length === 0) reasons.push(referenceClause('a re-frame ends the old frame\'s derivations and keeps only those it re-declares over resident sources'));
   return outcomeFinding('INV-08', facts, ...reasons);
