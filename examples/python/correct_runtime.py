@@ -507,9 +507,8 @@ class Runtime:
     def op_compact(self, op):
         """INV-07: the policy evicts below-threshold spans, lowest first, only through the gate without loss."""
         candidates = [s for s in self.window.resident.values() if s.score < op["threshold"]]
-        candidates.sort(key=lambda s: (s.score, s.appended_at))
         evicted, refused = [], []
-        for span in candidates:
+        for span in self.compaction_order(candidates):
             if self.effective_score(span) == INF:
                 refused.append(span.id)
                 continue
@@ -520,6 +519,10 @@ class Runtime:
             self.evict(span, decision[1], decision[2])
             evicted.append({"spanId": span.id, "mode": decision[1]})
         return {"kind": "compacted", "evicted": evicted, "refused": refused}
+
+    def compaction_order(self, candidates):
+        """SPEC.md §7 C-2 leaves the order to the runtime; the reference goes lowest score first, oldest first."""
+        return sorted(candidates, key=lambda s: (s.score, s.appended_at))
 
     def op_restore(self, op):
         span = self.known[op["spanId"]]

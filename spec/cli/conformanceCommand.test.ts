@@ -6,7 +6,7 @@ import type { Adapter } from '../../src/adapters/Adapter.ts';
 import { BUILTIN_ADAPTERS } from '../../src/adapters/builtins.ts';
 import { BROKEN_POLICY_PRUNERS } from '../../src/adapters/policy/broken/index.ts';
 import { POLICY_ADAPTERS } from '../../src/adapters/policy/index.ts';
-import { ZOO_EXPECTATIONS } from '../../src/adapters/zoo/index.ts';
+import { NONDETERMINISTIC_ZOO, ZOO_EXPECTATIONS } from '../../src/adapters/zoo/index.ts';
 import { createConformanceCommand, DEFAULT_CONFORMANCE_SEED, expectationFor, policyExpectationFor } from '../../src/cli/conformanceCommand.ts';
 import type { ConformanceMatrix } from '../../src/report/conformanceMatrix.ts';
 import type { CheckOptions } from '../../src/run/CheckOptions.ts';
@@ -23,6 +23,7 @@ const OWN_POLICY = POLICY_ADAPTERS.filter((e) => !e.ecosystem).map((e) => e.name
 function fakeEngine(honest: boolean) {
   const calls: { adapter: string; options: CheckOptions | undefined }[] = [];
   const answer = (name: string, expected: string | undefined, seed: number): CheckReport => {
+    if (honest && NONDETERMINISTIC_ZOO.some(([a]) => a.name === name)) return violationReport({ adapter: name, seed, verdict: 'diverged', violations: [violation({ invariant: 'INV-03' })] });
     if (!honest || expected === undefined) return conformantReport({ adapter: name, seed });
     const v = violation({ invariant: expected as never, replay: `npx prunecheck replay ${dir}/counterexamples/${name}-${expected}-1.json` });
     return violationReport({ adapter: name, seed, violations: [v] });

@@ -32,10 +32,15 @@ describe('buildConformanceMatrix', () => {
   it('has a row per runtime with a cell per invariant plus differential and adapter', () => {
     expect(matrix.rows.map((r) => r.runtime)).toEqual(['reference', 'no-tombstone', 'trusts-claims', 'crashy']);
     for (const row of matrix.rows) expect(Object.keys(row.cells)).toEqual([...INVARIANT_IDS, 'DIFFERENTIAL', 'ADAPTER']);
-    expect(matrix.rows[1]?.cells).toMatchObject({ 'INV-01': 'violated', 'INV-09': 'not-claimed', 'INV-02': 'passed', DIFFERENTIAL: 'none' });
+    // no-tombstone does not claim INV-09, so the differential check does not count for it: not run, never passed.
+    expect(matrix.rows[1]?.cells).toMatchObject({ 'INV-01': 'violated', 'INV-09': 'not-claimed', 'INV-02': 'passed', DIFFERENTIAL: 'not-run' });
+    expect(matrix.rows[0]?.cells.DIFFERENTIAL).toBe('none');
     expect(matrix.rows[3]?.cells.ADAPTER).toBe('found');
     const unknown = buildConformanceMatrix([{ report: conformantReport({ verdict: 'unknown', error: 'never reached: x' }), expected: 'conformant' }], { seed: 1, runs: 1 });
     expect(unknown.rows[0]?.cells.ADAPTER).toBe('none');
+    expect(unknown.rows[0]?.cells.DIFFERENTIAL).toBe('inconclusive');
+    const policy = buildConformanceMatrix([{ report: { ...conformantReport(), mode: 'policy' } as never, expected: 'conformant' }], { seed: 1 });
+    expect(policy.rows[0]?.cells.DIFFERENTIAL).toBe('not-run');
     expect(renderConformanceMarkdown(unknown)).toContain('- **reference** (unknown): never reached: x');
   });
 
@@ -43,7 +48,7 @@ describe('buildConformanceMatrix', () => {
     const few = conformantReport({ invariants: [{ invariant: 'INV-03', status: 'passed' }, { invariant: 'INV-01', status: 'not-claimed' }] });
     const small = buildConformanceMatrix([{ report: few, expected: 'conformant' }], { seed: 1, runs: 1 });
     expect(small.invariants.map((i) => i.id)).toEqual(['INV-01', 'INV-03']);
-    expect(small.rows[0]?.cells).toEqual({ 'INV-01': 'not-claimed', 'INV-03': 'passed', DIFFERENTIAL: 'none', ADAPTER: 'none' });
+    expect(small.rows[0]?.cells).toEqual({ 'INV-01': 'not-claimed', 'INV-03': 'passed', DIFFERENTIAL: 'not-run', ADAPTER: 'none' });
     expect(renderConformanceMarkdown(small)).toContain('| runtime | expected | verdict | as expected | 01 | 03 | DIFFERENTIAL | ADAPTER | ops/s |');
   });
 

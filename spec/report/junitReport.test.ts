@@ -37,7 +37,9 @@ describe('renderJunitReport', () => {
     const report = violationReport();
     const root = parseXml(renderJunitReport(report));
     const suite = findAll(root, 'testsuite')[0];
-    expect(suite?.attributes).toMatchObject({ failures: '2', skipped: '1', errors: '0' });
+    // INV-09 is not claimed, so the differential check does not count: skipped, never shown as passed.
+    expect(suite?.attributes).toMatchObject({ failures: '2', skipped: '2', errors: '0' });
+    expect(only(caseNamed(root, 'DIFFERENTIAL'), 'skipped').attributes['message']).toMatch(/^not counted: the differential check counts only for adapters claiming every runtime invariant/);
     const failure = only(caseNamed(root, 'INV-04'), 'failure');
     expect(failure.attributes['type']).toBe('INV-04');
     const body = textOf(failure);
@@ -67,9 +69,17 @@ describe('renderJunitReport', () => {
   });
 
   it('marks inconclusive invariants as skipped with the reason', () => {
-    const report = violationReport({ invariants: violationReport().invariants.map((r) => (r.invariant === 'INV-05' ? { ...r, status: 'inconclusive' } : r)) });
+    const report = violationReport({ invariants: violationReport().invariants.map((r) => (r.invariant === 'INV-05' ? { ...r, status: 'inconclusive', reason: 'the check stopped at the INV-01 finding first' } : r)) });
     const root = parseXml(renderJunitReport(report));
-    expect(only(caseNamed(root, 'INV-05'), 'skipped').attributes['message']).toMatch(/^inconclusive/);
+    expect(only(caseNamed(root, 'INV-05'), 'skipped').attributes['message']).toBe('inconclusive: the check stopped at the INV-01 finding first');
+  });
+
+  // Issue problem 6: a passing DIFFERENTIAL case was written whatever ran, also in policy mode.
+  it('passes the differential case only when it ran, counted, and the check passed', () => {
+    const differential = (report: Parameters<typeof renderJunitReport>[0]) => caseNamed(parseXml(renderJunitReport(report)), 'DIFFERENTIAL');
+    expect(differential(conformantReport()).children).toHaveLength(0);
+    expect(only(differential({ ...conformantReport(), mode: 'policy' } as never), 'skipped').attributes['message']).toMatch(/^not run: policy mode/);
+    expect(only(differential(conformantReport({ verdict: 'unknown', error: 'never reached: x' })), 'skipped').attributes['message']).toBe('inconclusive: the check ended unknown');
   });
 
   it('stays well-formed and round-trips any because text, adapter name and replay command', () => {

@@ -21,18 +21,18 @@ function tableAfter(markdown: string, heading: string): string[][] {
 describe('renderMarkdownReport', () => {
   it('has an invariant table with one row per invariant and a consistent column count', () => {
     const rows = tableAfter(renderMarkdownReport(violationReport()), '## Invariants');
-    expect(rows[0]).toEqual(['invariant', 'rule', 'status', 'first step', 'because']);
-    expect(rows[1]).toEqual(['---', '---', '---', '---', '---']);
+    expect(rows[0]).toEqual(['invariant', 'rule', 'status', 'ops checked', 'first step', 'because']);
+    expect(rows[1]).toEqual(['---', '---', '---', '---', '---', '---']);
     expect(rows.slice(2).map((r) => r[0])).toEqual(INVARIANT_IDS);
-    for (const row of rows) expect(row).toHaveLength(5);
+    for (const row of rows) expect(row).toHaveLength(6);
   });
 
   it('shows status, first step and because per invariant, escaping HTML', () => {
     const rows = tableAfter(renderMarkdownReport(violationReport()), '## Invariants');
     const inv04 = rows.find((r) => r[0] === 'INV-04');
-    expect(inv04?.slice(2, 4)).toEqual(['❌ violated', '6']);
-    expect(inv04?.[4]).toContain('&lt;absent&gt; &amp; the model');
-    expect(rows.find((r) => r[0] === 'INV-01')?.[4]).toContain("was executed (backing store verified a byte-identical copy)<br>step 4: lookup 'block_7'");
+    expect(inv04?.slice(2, 5)).toEqual(['❌ violated', '', '6']);
+    expect(inv04?.[5]).toContain('&lt;absent&gt; &amp; the model');
+    expect(rows.find((r) => r[0] === 'INV-01')?.[5]).toContain("was executed (backing store verified a byte-identical copy)<br>step 4: lookup 'block_7'");
     expect(rows.find((r) => r[0] === 'INV-09')?.[2]).toBe('➖ not claimed');
   });
 

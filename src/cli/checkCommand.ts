@@ -48,6 +48,8 @@ Options:
                            not reached by then make the verdict unknown)
   --max-steps <N>          longest generated episode, in operations (default ${DEFAULTS.maxSteps}; policy mode: turns, default 12)
   --op-timeout <MS>        per-call timeout for the adapter's operations (policy mode: steps); default ${DEFAULTS.opTimeoutMs}
+  --reruns <N>             re-run a finding's shrunk trace on N fresh systems before reporting it; different
+                           answers make the verdict diverged (nondeterminism) (default ${DEFAULTS.reruns}; 0: none)
   --reporter <name>        pretty, json, junit or markdown (default: from the --out extension .json, .xml,
                            .md; otherwise pretty)
   --out <FILE>             write the report to FILE (a summary still goes to stdout)
@@ -115,6 +117,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
         'time-limit': { type: 'string' },
         'max-steps': { type: 'string' },
         'op-timeout': { type: 'string' },
+        reruns: { type: 'string' },
         reporter: { type: 'string' },
         out: { type: 'string' },
         counterexamples: { type: 'string' },
@@ -127,6 +130,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
       const timeLimitSeconds = positiveNumberFlag('check', 'time-limit', values['time-limit'], '60');
       const maxSteps = integerFlag('check', 'max-steps', values['max-steps'], { min: 1, max: 100_000, example: '60' });
       const opTimeoutMs = integerFlag('check', 'op-timeout', values['op-timeout'], { min: 1, max: 3_600_000, example: '5000' });
+      const reruns = integerFlag('check', 'reruns', values.reruns, { min: 0, max: 1_000, example: '3' });
       const reporter = choiceFlag('check', 'reporter', values.reporter, REPORTERS) ?? reporterForFile(values.out);
       if (values.out === '') throw new UsageError('BAD_OPTION_VALUE', 'check: --out needs a file name; e.g. --out reports/check.json');
       if (values.counterexamples === '') throw new UsageError('BAD_OPTION_VALUE', 'check: --counterexamples needs a directory; e.g. --counterexamples reports/counterexamples');
@@ -146,6 +150,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
           ...(values['time-limit'] === undefined ? [] : ['--time-limit', values['time-limit']]),
           ...(values['max-steps'] === undefined ? [] : ['--max-steps', values['max-steps']]),
           ...(values['op-timeout'] === undefined ? [] : ['--op-timeout', values['op-timeout']]),
+          ...(values.reruns === undefined ? [] : ['--reruns', values.reruns]),
           ...(values.expectations === undefined ? [] : ['--expectations', values.expectations]),
         ]);
       // SIGINT, SIGTERM or a stalled adapter call: the engine saves what it found, this prints and writes it.
@@ -157,7 +162,9 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
       let report: CheckReport;
       try {
         if (resolved.mode === 'policy') {
-          if (values['time-limit'] !== undefined) throw new UsageError('UNSUPPORTED_OPTION', `check: --time-limit does not apply to policy-mode adapters such as ${resolved.adapter.name}; use --runs to bound the check`);
+          for (const flag of ['time-limit', 'reruns'] as const) {
+            if (values[flag] !== undefined) throw new UsageError('UNSUPPORTED_OPTION', `check: --${flag} does not apply to policy-mode adapters such as ${resolved.adapter.name}; use --runs to bound the check`);
+          }
           const policyCheck = deps.checkPolicyAdapter ?? checkPolicyAdapter;
           process.stderr.write(`prunecheck: ${resolved.adapter.name} is a policy-mode adapter (${resolved.adapter.package}); checking INV-16 onward and what applies of INV-01…15\n`);
           report = await policyCheck(resolved.adapter, {
@@ -182,6 +189,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
                 ...(timeLimitSeconds === undefined ? {} : { timeLimitSeconds }),
                 ...(maxSteps === undefined ? {} : { maxSteps }),
                 ...(opTimeoutMs === undefined ? {} : { opTimeoutMs }),
+                ...(reruns === undefined ? {} : { reruns }),
                 ...(values.counterexamples === undefined ? {} : { outDir: values.counterexamples }),
               },
               findingsToLookPast(expectations, resolved.adapter.name),

@@ -5,7 +5,7 @@ import { BROKEN_POLICY_PRUNERS } from '../adapters/policy/broken/index.ts';
 import { POLICY_ADAPTERS } from '../adapters/policy/index.ts';
 import type { PolicyAdapterEntry } from '../adapters/policy/index.ts';
 import { VARIANT_CHOICES } from '../adapters/variants/index.ts';
-import { ZOO_EXPECTATIONS } from '../adapters/zoo/index.ts';
+import { NONDETERMINISTIC_ZOO, ZOO_EXPECTATIONS } from '../adapters/zoo/index.ts';
 import { buildConformanceMatrix, meetsExpectation, renderConformanceJson, renderConformanceMarkdown } from '../report/conformanceMatrix.ts';
 import type { Expectation, MatrixEntry } from '../report/conformanceMatrix.ts';
 import { createProgressPrinter } from '../report/progressPrinter.ts';
@@ -34,7 +34,7 @@ Writes DIR/conformance.md and DIR/conformance.json: a matrix of runtime × invar
 command that replays each finding. Counterexamples go to DIR/counterexamples/. DIR defaults to reports.
 
 The reference, the legal variants and archiving-window must be conformant; each broken runtime or pruner must be caught on the
-invariant it was built to break; the baselines (naive, conservative) must fail somewhere. --seed defaults to
+invariant it was built to break (a nondeterministic one: diverged); the baselines (naive, conservative) must fail somewhere. --seed defaults to
 ${DEFAULT_CONFORMANCE_SEED}, so the matrix is reproducible; --runs (default: each engine's own) and --time-limit
 apply to each runtime.
 
@@ -43,6 +43,7 @@ Exit codes: 0 every runtime behaved as expected, 1 otherwise, 2 usage errors.`;
 /** What the suite expects of a built-in: conformance (the reference, a legal variant), its zoo invariant, or (baselines) some failure. */
 export function expectationFor(adapter: Adapter): Expectation {
   if (adapter.name === 'reference' || VARIANT_CHOICES[adapter.name] !== undefined) return 'conformant';
+  if (NONDETERMINISTIC_ZOO.some(([a]) => a.name === adapter.name)) return 'diverged';
   return ZOO_EXPECTATIONS[adapter.name] ?? 'violation';
 }
 

@@ -1,4 +1,4 @@
-import { INVARIANT_IDS, INVARIANTS } from '../model/invariants.ts';
+import { INVARIANT_IDS, INVARIANTS, RUNTIME_INVARIANT_IDS } from '../model/invariants.ts';
 import type { InvariantId } from '../model/invariants.ts';
 import type { CheckReport, FindingKind, InvariantResult, Verdict } from '../run/CheckReport.ts';
 import { formatCount, mdCell, mdCode, mdTable } from './markdownText.ts';
@@ -8,10 +8,10 @@ import { jsonText } from './writeReport.ts';
  * What a runtime of the suite is expected to do: pass everything, be caught breaking one rule (a zoo member),
  * or fail somewhere (`violation`: a baseline that breaks many rules).
  */
-export type Expectation = 'conformant' | 'violation' | FindingKind;
+export type Expectation = 'conformant' | 'violation' | 'diverged' | FindingKind;
 
 /** A cell of the matrix: an invariant's status, or `found` for the differential and adapter columns. */
-export type CellStatus = InvariantResult['status'] | 'found' | 'none';
+export type CellStatus = InvariantResult['status'] | 'found' | 'none' | 'not-run';
 
 export const EXTRA_COLUMNS = ['DIFFERENTIAL', 'ADAPTER'] as const;
 export type MatrixColumn = InvariantId | (typeof EXTRA_COLUMNS)[number];
@@ -26,6 +26,9 @@ export interface MatrixRow {
   readonly asExpected: boolean;
   readonly seed: number;
   readonly runs: number;
+  /** Runtime mode: runs complete and cut short (spec/ADAPTER.md §6); only complete runs are evidence. */
+  readonly runsComplete?: number;
+  readonly runsCutShort?: number;
   readonly opsChecked: number;
   readonly opsPerSecond: number;
   readonly durationMs: number;
@@ -58,6 +61,7 @@ export interface MatrixEntry {
 /** Whether a report meets its expectation. A broken runtime counts only if caught on its own invariant. */
 export function meetsExpectation(report: CheckReport, expected: Expectation): boolean {
   if (expected === 'conformant') return report.verdict === 'conformant';
+  if (expected === 'diverged') return report.verdict === 'diverged';
   if (expected === 'violation') return report.verdict !== 'conformant';
   return report.verdict !== 'conformant' && report.violations.some((v) => v.invariant === expected);
 }
@@ -65,10 +69,19 @@ export function meetsExpectation(report: CheckReport, expected: Expectation): bo
 function cellsOf(report: CheckReport, columns: readonly InvariantId[]): Partial<Record<MatrixColumn, CellStatus>> {
   const cells: Partial<Record<MatrixColumn, CellStatus>> = {};
   for (const id of columns) cells[id] = report.invariants.find((r) => r.invariant === id)?.status ?? 'not-claimed';
-  cells.DIFFERENTIAL = report.violations.some((v) => v.invariant === 'DIFFERENTIAL') ? 'found' : 'none';
+  cells.DIFFERENTIAL = differentialCell(report);
     // Not every `error` text is the adapter's fault: an `unknown` verdict explains unreached situations there.
   cells.ADAPTER = report.violations.some((v) => v.invariant === 'ADAPTER-ERROR' || v.invariant === 'TIMEOUT') || report.verdict === 'error' ? 'found' : 'none';
   return cells;
+}
+
+/** The differential check runs in runtime mode and counts for adapters claiming INV-01…INV-15; passed only when the check was. */
+function differentialCell(report: CheckReport): CellStatus {
+  if (report.violations.some((v) => v.invariant === 'DIFFERENTIAL')) return 'found';
+  const runtime = (report as { readonly mode?: unknown }).mode !== 'policy';
+  const claimsAll = RUNTIME_INVARIANT_IDS.every((id) => report.invariants.some((r) => r.invariant === id && r.status !== 'not-claimed'));
+  if (!runtime || !claimsAll) return 'not-run';
+  return report.verdict === 'conformant' ? 'none' : 'inconclusive';
 }
 
 export function buildConformanceMatrix(entries: readonly MatrixEntry[], run: { readonly seed: number; readonly runs?: number | undefined }): ConformanceMatrix {
@@ -83,6 +96,7 @@ export function buildConformanceMatrix(entries: readonly MatrixEntry[], run: { r
     asExpected: meetsExpectation(report, expected),
     seed: report.seed,
     runs: report.runs,
+    ...(report.evidence === undefined ? {} : { runsComplete: report.evidence.runsComplete, runsCutShort: report.evidence.runsCutShort }),
     opsChecked: report.opsChecked,
     opsPerSecond: report.opsPerSecond,
     durationMs: report.durationMs,
@@ -107,7 +121,7 @@ export function renderConformanceJson(matrix: ConformanceMatrix): string {
   return jsonText(matrix);
 }
 
-const SYMBOL: Record<CellStatus, string> = { passed: '✅', violated: '❌', 'not-claimed': '➖', inconclusive: '❔', found: '❌', none: '✅' };
+const SYMBOL: Record<CellStatus, string> = { passed: '✅', violated: '❌', 'not-claimed': '➖', 'not-run': '➖', inconclusive: '❔', found: '❌', none: '✅' };
 
 /** reports/conformance.md: the matrix as a table, then every finding with the command that replays it. */
 export function renderConformanceMarkdown(matrix: ConformanceMatrix): string {
@@ -127,13 +141,16 @@ export function renderConformanceMarkdown(matrix: ConformanceMatrix): string {
       (summary.unexpected.length === 0 ? '.' : `; unexpected: ${summary.unexpected.map(mdCell).join(', ')}.`),
     '',
     'Numbered columns are the invariants of spec/SPEC.md; DIFFERENTIAL is an outcome that differs from the reference model, ADAPTER an operation that threw, timed out or answered a malformed observation. ' +
-      '✅ passed · ❌ violated · ➖ not claimed · ❔ inconclusive (the check stopped at another finding first).',
+      '✅ passed · ❌ violated · ➖ not claimed, or not run (the differential check: policy mode, or an adapter not claiming every runtime invariant) · ❔ inconclusive (not judged to the end: the check stopped at another finding, or its evidence was too thin; the row\'s verdict and errors say which).',
     '',
     mdTable(header, rows),
     '',
     '## Runtimes',
     '',
-    mdTable(['runtime', 'version', 'what it does', 'runs completed', 'ops checked'], matrix.rows.map((r) => [r.runtime, r.version, r.description, formatCount(r.runs), formatCount(r.opsChecked)])),
+    mdTable(
+      ['runtime', 'version', 'what it does', 'runs', 'complete / cut short', 'ops checked'],
+      matrix.rows.map((r) => [r.runtime, r.version, r.description, formatCount(r.runs), r.runsComplete === undefined ? '' : `${formatCount(r.runsComplete)} / ${formatCount(r.runsCutShort ?? 0)}`, formatCount(r.opsChecked)]),
+    ),
     ...(errors.length === 0 ? [] : ['', '## Errors and unknown verdicts', '', ...errors]),
     ...(findings.length === 0 ? [] : ['', '## Findings and replay commands', '', findings.join('\n\n')]),
     '',

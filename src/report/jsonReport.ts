@@ -21,6 +21,7 @@ export function renderJsonReport(report: CheckReport): string {
     violations: report.violations,
     invariants: report.invariants,
     situations: report.situations,
+    ...(report.evidence === undefined ? {} : { evidence: report.evidence }),
   };
   // Reports of other engines extend CheckReport (policy mode adds mode, package, notes): keep their fields too.
   return jsonText({ ...ordered, ...report, ...ordered });

@@ -1,4 +1,4 @@
-import { INVARIANTS } from '../model/invariants.ts';
+import { INVARIANTS, RUNTIME_INVARIANT_IDS } from '../model/invariants.ts';
 import type { CheckReport, FindingKind, Violation } from '../run/CheckReport.ts';
 import { expectationsOf } from '../expectations/applyExpectations.ts';
 import { junitExpectationOutcome } from '../expectations/renderExpectations.ts';
@@ -22,19 +22,34 @@ function findingCase(name: string, kind: 'failure' | 'error', found: readonly Vi
   return { name, outcome: { kind, type: first.invariant, message: `${first.invariant} at step ${first.step}: ${first.because[0] ?? ''}`, body: failureBody(found) } };
 }
 
+/**
+ * The differential check's case: it runs in runtime mode only, and counts only for an adapter claiming every
+ * runtime invariant (spec/ADAPTER.md §5); it passes only when the whole check did. Nothing not run is passed.
+ */
+function differentialCase(report: CheckReport): Case {
+  const name = 'DIFFERENTIAL outcomes match the reference model';
+  const found = report.violations.filter((v) => v.invariant === 'DIFFERENTIAL');
+  if (found.length > 0) return findingCase(name, 'failure', found);
+  if ((report as { readonly mode?: unknown }).mode === 'policy') return { name, outcome: { kind: 'skipped', message: 'not run: policy mode has no reference model of a message list to compare with' } };
+  const claimsAll = RUNTIME_INVARIANT_IDS.every((id) => report.invariants.some((r) => r.invariant === id && r.status !== 'not-claimed'));
+  if (!claimsAll) return { name, outcome: { kind: 'skipped', message: `not counted: the differential check counts only for adapters claiming every runtime invariant (INV-01…INV-15), and ${report.adapter} does not` } };
+  if (report.verdict !== 'conformant') return { name, outcome: { kind: 'skipped', message: `inconclusive: the check ended ${report.verdict}${report.violations[0] === undefined ? '' : ` at the ${report.violations[0].invariant} finding`}` } };
+  return { name, outcome: { kind: 'passed' } };
+}
+
 /** One case per invariant of SPEC.md, then one for the differential check and one for the adapter's health. */
 function cases(report: CheckReport): Case[] {
   const invariantCases = report.invariants.map((result): Case => {
     const name = `${result.invariant} ${INVARIANTS[result.invariant]}`;
     if (result.status === 'not-claimed') return { name, outcome: { kind: 'skipped', message: `not claimed by adapter ${report.adapter}` } };
-    if (result.status === 'inconclusive') return { name, outcome: { kind: 'skipped', message: 'inconclusive: the check stopped at another finding before this invariant was fully exercised' } };
+    if (result.status === 'inconclusive') return { name, outcome: { kind: 'skipped', message: `inconclusive: ${result.reason ?? 'the check did not judge it to the end'}` } };
     const found = report.violations.filter((v) => v.invariant === result.invariant);
     if (result.status === 'violated' && found.length === 0) {
       return { name, outcome: { kind: 'failure', type: result.invariant, message: `${result.invariant} violated`, body: `${result.invariant} violated (no counterexample recorded)` } };
     }
     return findingCase(name, 'failure', found);
   });
-  const differential = findingCase('DIFFERENTIAL outcomes match the reference model', 'failure', report.violations.filter((v) => v.invariant === 'DIFFERENTIAL'));
+  const differential = differentialCase(report);
   let adapter = findingCase('ADAPTER operations answer in time with well-formed observations', 'error', report.violations.filter((v) => v.invariant === 'ADAPTER-ERROR' || v.invariant === 'TIMEOUT'));
   if (adapter.outcome.kind === 'passed' && report.error !== undefined) {
     adapter = { name: adapter.name, outcome: { kind: 'error', type: report.verdict, message: report.error, body: report.error } };
@@ -75,6 +90,14 @@ export function renderJunitReport(report: CheckReport): string {
     ['adapterVersion', report.adapterVersion],
     ['prunecheckVersion', report.prunecheckVersion],
     ['specVersion', report.specVersion],
+    ...(report.evidence === undefined
+      ? []
+      : ([
+          ['runsComplete', String(report.evidence.runsComplete)],
+          ['runsCutShort', String(report.evidence.runsCutShort)],
+          ['choicesAdopted', String(report.evidence.choicesAdopted)],
+        ] as [string, string][])),
+    ...report.invariants.flatMap((r): [string, string][] => (r.checked === undefined ? [] : [[`checked:${r.invariant}`, String(r.checked)]])),
     ...Object.entries(report.situations).map(([name, runs]): [string, string] => [`situation:${name}`, String(runs)]),
     ...((outcome) => (outcome === undefined ? [] : [['expectations', `${outcome.file}: ${outcome.summary}`] as [string, string]]))(expectationsOf(report)),
   ];

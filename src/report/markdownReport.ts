@@ -2,6 +2,7 @@ import { INVARIANTS } from '../model/invariants.ts';
 import type { CheckReport, InvariantResult, Violation } from '../run/CheckReport.ts';
 import { expectationStatus, markdownExpectationLines } from '../expectations/renderExpectations.ts';
 import { formatCount, mdCell, mdCode, mdTable } from './markdownText.ts';
+import { evidenceLines } from './prettyReport.ts';
 
 const STATUS: Record<InvariantResult['status'], string> = { passed: '✅ passed', violated: '❌ violated', 'not-claimed': '➖ not claimed', inconclusive: '❔ inconclusive' };
 
@@ -41,13 +42,14 @@ export function renderMarkdownReport(report: CheckReport): string {
     '## Invariants',
     '',
     mdTable(
-      ['invariant', 'rule', 'status', 'first step', 'because'],
+      ['invariant', 'rule', 'status', 'ops checked', 'first step', 'because'],
       [
-        ...report.invariants.map((r) => [r.invariant, INVARIANTS[r.invariant], `${STATUS[r.status]}${((e) => (e === undefined ? '' : ` (${e.text})`))(expectationStatus(report, r.invariant))}`, firstStep(r.invariant), firstBecause(r.invariant)]),
-        ...[...new Set(others.map((v) => v.invariant))].map((id) => [id, id === 'DIFFERENTIAL' ? 'outcome differs from the reference model' : 'adapter misbehaviour', '❌ found', firstStep(id), firstBecause(id)]),
+        ...report.invariants.map((r) => [r.invariant, INVARIANTS[r.invariant], `${STATUS[r.status]}${((e) => (e === undefined ? '' : ` (${e.text})`))(expectationStatus(report, r.invariant))}`, r.checked === undefined ? '' : formatCount(r.checked), firstStep(r.invariant), r.status === 'inconclusive' ? (r.reason ?? '') : firstBecause(r.invariant)]),
+        ...[...new Set(others.map((v) => v.invariant))].map((id) => [id, id === 'DIFFERENTIAL' ? 'outcome differs from the reference model' : 'adapter misbehaviour', '❌ found', '', firstStep(id), firstBecause(id)]),
       ],
     ),
     ...markdownExpectationLines(report, mdCell),
+    ...(report.evidence === undefined ? [] : ['', '## Evidence', '', ...evidenceLines(report.evidence).map((line) => `- ${mdCell(line)}`)]),
     ...(report.violations.length === 0 ? [] : ['', '## Violations', '', report.violations.map(violationSection).join('\n\n')]),
     ...(situations.length === 0 ? [] : ['', '## Dangerous situations reached', '', mdTable(['situation', 'runs'], situations.map(([name, runs]) => [name, String(runs)]))]),
     '',

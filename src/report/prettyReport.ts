@@ -1,5 +1,5 @@
 import { INVARIANTS } from '../model/invariants.ts';
-import type { CheckReport, InvariantResult, Verdict } from '../run/CheckReport.ts';
+import type { CheckReport, Evidence, InvariantResult, Verdict } from '../run/CheckReport.ts';
 import { expectationStatus, prettyExpectationLines } from '../expectations/renderExpectations.ts';
 import { formatCount } from './markdownText.ts';
 
@@ -25,10 +25,12 @@ export function renderPrettyReport(report: CheckReport, options: PrettyOptions =
   ];
   for (const result of report.invariants) {
     const [mark, code] = MARK[result.status];
-    const suffix = result.status === 'not-claimed' ? ' (not claimed)' : result.status === 'inconclusive' ? ' (inconclusive: the check stopped at another finding first)' : '';
+    const checked = result.checked === undefined ? '' : ` · ${formatCount(result.checked)} ops checked`;
+    const suffix = result.status === 'not-claimed' ? ' (not claimed)' : result.status === 'inconclusive' ? ` (inconclusive: ${shortReason(result.reason)})${checked}` : checked;
     const expectation = expectationStatus(report, result.invariant);
     lines.push(`  ${paint(code, mark)} ${result.invariant} ${INVARIANTS[result.invariant]}${suffix}${expectation === undefined ? '' : ` [${expectation.text}]`}`);
   }
+  if (report.evidence !== undefined) lines.push('', ...evidenceLines(report.evidence));
   for (const v of report.violations) {
     lines.push('', paint(31, `✗ ${v.invariant} at step ${v.step} of ${v.traceLength}`));
     for (const line of v.because) lines.push(`    ${line}`);
@@ -50,3 +52,19 @@ export function renderPrettyReport(report: CheckReport, options: PrettyOptions =
   if (options.rerun !== undefined) lines.push(`re-run with the same seed: ${options.rerun}`);
   return `${lines.join('\n')}\n`;
 }
+
+/** Runs complete and cut short, findings on unclaimed invariants, choices adopted: what the verdict rests on. */
+export function evidenceLines(evidence: Evidence): string[] {
+  const lines = [`runs: ${formatCount(evidence.runsComplete)} complete, ${formatCount(evidence.runsCutShort)} cut short (only complete runs count as evidence)`];
+  const unclaimed = Object.entries(evidence.unclaimed).map(([id, e]) => `${id} ×${e.resumed + e.cutShort}${e.cutShort === 0 ? '' : ` (${e.cutShort} cut a run short)`}`);
+  if (unclaimed.length > 0) lines.push(`findings on invariants not claimed: ${unclaimed.join(', ')}`);
+  if (evidence.choicesAdopted > 0) lines.push(`choices the spec leaves open, made otherwise than the reference and adopted: ${formatCount(evidence.choicesAdopted)}`);
+  return lines;
+}
+
+/** A status reason on one line: the evidence gap in full is the report's error, printed once below. */
+function shortReason(reason: string | undefined): string {
+  if (reason === undefined) return 'not judged to the end';
+  return reason.startsWith('no violation, but the evidence is too thin') ? 'no violation, but the evidence is too thin for a verdict; see below' : reason;
+}
+

@@ -26,6 +26,11 @@ export interface CheckOptions {
   readonly adapterRef?: string;
   /** Where counterexamples are written. Default `reports/counterexamples`. */
   readonly outDir?: string;
+  /**
+   * Fresh systems a finding's shrunk trace is re-run on before it is reported; if they answer differently the
+   * verdict is `diverged` (nondeterminism), naming the first step and field that differ. Default 3; 0: none.
+   */
+  readonly reruns?: number;
   /** Run the recorded incident scenarios as explicit examples before generated runs. Default true. */
   readonly examples?: boolean;
   readonly onProgress?: (progress: CheckProgress) => void;

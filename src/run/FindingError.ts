@@ -1,7 +1,7 @@
 import type { Clause } from '../check/Clause.ts';
 import type { Finding } from '../check/Finding.ts';
 import type { Operation } from '../model/Operation.ts';
-import type { RuntimeConfig } from '../model/ReferenceRuntime.ts';
+import type { RuntimeConfig, SpanObservation } from '../model/ReferenceRuntime.ts';
 import type { RecordedOutcome } from './runtime/EpisodeDriver.ts';
 import { clip, safeCopy } from './safeJson.ts';
 
@@ -24,8 +24,10 @@ export class FindingError extends Error {
   readonly config: RuntimeConfig;
   readonly trace: readonly Operation[];
   readonly outcomes: readonly RecordedOutcome[];
+  /** What the system showed after each step (the ids the step touched): compared when a finding is re-run. */
+  readonly observations: readonly ReadonlyMap<string, SpanObservation>[];
 
-  constructor(finding: Finding, config: RuntimeConfig, trace: readonly Operation[], outcomes: readonly RecordedOutcome[]) {
+  constructor(finding: Finding, config: RuntimeConfig, trace: readonly Operation[], outcomes: readonly RecordedOutcome[], observations: readonly ReadonlyMap<string, SpanObservation>[] = []) {
     const because = finding.because.map((line) => clip(line, MAX_BECAUSE_CHARS));
     super(`${finding.invariant} at step ${trace.length}: ${because.join(' / ')}`);
     const clauses = finding.clauses?.map((c) => ({ ...c, text: clip(c.text, MAX_BECAUSE_CHARS), facts: safeCopy(c.facts, FACT_LIMITS) as Clause['facts'] }));
@@ -33,5 +35,6 @@ export class FindingError extends Error {
     this.config = config;
     this.trace = trace;
     this.outcomes = outcomes.map((outcome) => safeCopy(outcome) as RecordedOutcome);
+    this.observations = observations;
   }
 }

@@ -14,6 +14,7 @@ import { noRawFloor } from './NoRawFloor.ts';
 import { noReframeInvalidation } from './NoReframeInvalidation.ts';
 import { rawDerivable } from './RawDerivable.ts';
 import { rejectionsNotSurfaced } from './RejectionsNotSurfaced.ts';
+import { staleReplica } from './StaleReplica.ts';
 import { resummarizesWithoutChain } from './ResummarizesWithoutChain.ts';
 import { retriesNotDeduplicatedAfterEviction } from './RetriesNotDeduplicatedAfterEviction.ts';
 import { storeProvenanceOnly } from './StoreProvenanceOnly.ts';
@@ -61,3 +62,11 @@ export const ZOO_ADAPTERS: readonly Adapter[] = ZOO.map(([adapter]) => adapter);
 export const ZOO_EXPECTATIONS: Readonly<Record<string, InvariantId>> = Object.fromEntries(
   ZOO.map(([adapter, invariant]) => [adapter.name, invariant]),
 );
+
+/**
+ * Broken runtimes whose failure depends on the session: `check` must report them `diverged` (the re-runs of the
+ * shrunk counterexample answer differently), never a plain violation. Each with the invariant it breaks when it
+ * does.
+ */
+export const NONDETERMINISTIC_ZOO: readonly (readonly [Adapter, InvariantId])[] = [[staleReplica, 'INV-03']];
+

@@ -16,6 +16,8 @@ export interface Deviation {
   readonly did: string;
   /** Whether the reference followed it anyway: the adapter does not claim `rule`. */
   readonly forced: boolean;
+  /** What the reference would have answered for the span on its own. */
+  readonly allowed: GateDecision;
   readonly clauses: readonly Clause[];
 }
 
@@ -56,7 +58,7 @@ export class FollowSystem implements Chooser {
     const rule = match.rule ?? 'DIFFERENTIAL';
     const forced = !this.claims(rule);
     const explain = new SpanExplainer(this.reference, this.reference.step, this.actual);
-    this.deviations.push({ spanId: span.id, rule, did: decisionText(match.decision, by), forced, clauses: explainForbidden(explain, span, match, by, this.op, this.reference.step) });
+    this.deviations.push({ spanId: span.id, rule, did: decisionText(match.decision, by), forced, allowed: first, clauses: explainForbidden(explain, span, match, by, this.op, this.reference.step) });
     return forced ? match.decision : first;
   }
 

@@ -223,8 +223,8 @@ const isScore = (finding: Finding): boolean => finding.clauses?.some((c) => c.fa
 
 /**
  * The observation checks, in the order their findings are attributed, with how a run may go on past each when
- * its invariant is not claimed: tombstones, markers, notices, provenance and the ledger are only what the
- * system shows; scores can be adopted; residency and floors are state the reference would lose step with.
+ * its invariant is not claimed: tombstones, markers, notices, floors, provenance and the ledger are only what
+ * the system shows; scores can be adopted; residency is state the reference would lose step with.
  */
 const CHECKS: readonly (readonly [Check, (finding: Finding) => Finding['resume']])[] = [
   [atomicity, (f) => (isScore(f) ? 'adopt-scores' : undefined)],
@@ -233,7 +233,8 @@ const CHECKS: readonly (readonly [Check, (finding: Finding) => Finding['resume']
   [rejections, () => 'continue'],
   [loggedCheck, () => 'continue'],
   [summaries, (f) => (f.invariant === 'INV-14' || isScore(f) ? 'adopt-scores' : 'continue')],
-  [retention, (f) => (isScore(f) ? 'adopt-scores' : undefined)],
+  // A floor is what the system says of a span; where it matters (a compaction) the gate judges, and forces.
+  [retention, (f) => (isScore(f) ? 'adopt-scores' : 'continue')],
   [ledger, () => 'continue'],
 ];
 

@@ -9,7 +9,7 @@ export function renderPolicyPrettyReport(r: PolicyCheckReport, rerun: string): s
     '',
     ...r.invariants.map((i) => {
       const note = r.notes[i.invariant];
-      const suffix = i.status === 'not-claimed' || (i.status === 'violated' && note !== undefined) ? `  (${note ?? 'not claimed'})` : '';
+      const suffix = i.status === 'not-claimed' || (i.status === 'violated' && note !== undefined) ? `  (${note ?? 'not claimed'})` : i.status === 'inconclusive' ? '  (see below)' : '';
       return `  ${i.status.padEnd(11)} ${i.invariant} ${INVARIANTS[i.invariant]}${suffix}`;
     }),
   ];
@@ -19,6 +19,9 @@ export function renderPolicyPrettyReport(r: PolicyCheckReport, rerun: string): s
     lines.push('  before:', ...v.before.map((l) => `    ${l}`), '  after:', ...v.after.map((l) => `    ${l}`));
     if (v.replay !== '') lines.push(`  replay: ${v.replay}`);
   }
+  const situations = Object.entries(r.situations);
+  if (situations.length > 0) lines.push('', `situations reached: ${situations.map(([name, runs]) => `${name} ${runs}`).join(', ')}`);
+  if (r.error !== undefined) lines.push('', `${r.verdict}: ${r.error}`);
   lines.push('', `re-run: ${rerun}`);
   return `${lines.join('\n')}\n`;
 }

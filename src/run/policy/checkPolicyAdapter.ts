@@ -10,7 +10,7 @@ import { SPEC_VERSION } from '../../model/specVersion.ts';
 import type { CheckReport, InvariantResult, Violation } from '../CheckReport.ts';
 import type { PolicyCounterexample, PolicyRoundTrace } from './PolicyCounterexample.ts';
 import { runPolicyCase, type PolicyCaseRun } from './runPolicyCase.ts';
-import { policySituations } from './situations.ts';
+import { policyCoverageGaps, policySituations } from './situations.ts';
 import { PRUNECHECK_VERSION } from '../version.ts';
 import { findingIdentity, replayCommand, saveCounterexample } from '../writeCounterexample.ts';
 
@@ -113,6 +113,10 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
     violations.push(record(adapter, options.adapterRef ?? adapter.name, outDir, seed, details.counterexamplePath ?? '', shrunk, result, breach));
   }
 
+  // Coverage gate (as in runtime mode): a pass means something only if the situations that apply were reached.
+  const gaps = violations.length === 0 ? policyCoverageGaps(adapter.invariants, situations, runs) : [];
+  const reason = `no violation, but the evidence is too thin for a verdict: ${gaps.join('; ')}`;
+  const judged = gaps.length === 0 ? invariants : invariants.map((r): InvariantResult => (r.status === 'passed' ? { invariant: r.invariant, status: 'inconclusive', reason } : r));
   const durationMs = Math.round(performance.now() - started);
   return {
     mode: 'policy',
@@ -123,13 +127,14 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
     notes: adapter.notes ?? {},
     prunecheckVersion: PRUNECHECK_VERSION,
     specVersion: SPEC_VERSION,
-    verdict: violations.some((v) => v.invariant === 'ADAPTER-ERROR') ? 'error' : violations.length === 0 ? 'conformant' : 'violation',
+    verdict: violations.some((v) => v.invariant === 'ADAPTER-ERROR') ? 'error' : violations.length > 0 ? 'violation' : gaps.length > 0 ? 'unknown' : 'conformant',
+    ...(gaps.length === 0 ? {} : { error: reason }),
     seed,
     runs,
     opsChecked: steps,
     opsPerSecond: durationMs === 0 ? 0 : Math.round((steps * 1000) / durationMs),
     durationMs,
-    invariants,
+    invariants: judged,
     violations,
     situations,
   };

@@ -1,6 +1,7 @@
 import { isKept } from '../../check/policy/messageQueries.ts';
 import { FAILING_BEHAVIOURS } from '../../gen/policy/fakeModel.ts';
 import { compactionSituations } from '../../check/policy/compactionSituations.ts';
+import type { InvariantId } from '../../model/invariants.ts';
 import type { PolicyCaseRun } from './runPolicyCase.ts';
 
 /**
@@ -22,4 +23,41 @@ export function policySituations(run: PolicyCaseRun, into: Record<string, number
   bump('reframe', obs.some((o) => o.before.some((m) => m.role === 'user' && m.content.startsWith('NEW TASK'))));
   bump('multi-round', obs.length > 1);
   compactionSituations(obs, bump);
+}
+
+/**
+ * Which situations a policy check must reach before a pass means anything, and the invariant that makes each
+ * apply: the generator's own always; the summarizer's when INV-16 is claimed; INV-20 onward's when claimed.
+ */
+const REQUIRED: readonly (readonly [string, InvariantId | 'always'])[] = [
+  ['pruned', 'always'],
+  ['multi-round', 'always'],
+  ['system-first', 'always'],
+  ['structured-error', 'always'],
+  ['reframe', 'always'],
+  ['summarizer-called', 'INV-16'],
+  ['summarizer-failed', 'INV-16'],
+  ['in-flight-call', 'INV-20'],
+  ['unread-results', 'INV-20'],
+  ['reasoning-item', 'INV-21'],
+  ['settle-step', 'INV-22'],
+  ['instruction-like-tool-output', 'INV-23'],
+  ['instruction-done', 'INV-24'],
+  ['instruction-pending', 'INV-24'],
+  ['side-effect-completed', 'INV-25'],
+  ['agent-state-kept', 'INV-26'],
+];
+
+/**
+ * Why `situations` (counted over `runs` conversations) are too thin for a `conformant` verdict for a pruner
+ * claiming `claimed`, with the numbers; empty when every situation that applies was reached.
+ */
+export function policyCoverageGaps(claimed: readonly InvariantId[], situations: Readonly<Record<string, number>>, runs: number): string[] {
+  const missing = REQUIRED.filter(([name, by]) => (by === 'always' || claimed.includes(by)) && (situations[name] ?? 0) === 0).map(([name]) => name);
+  const gaps: string[] = [];
+  if (missing.includes('pruned')) gaps.push(`the pruner never pruned in ${runs} conversations: raise the pressure or check the adapter`);
+  else if (missing.includes('summarizer-called')) gaps.push(`the summarizer was never called in ${runs} conversations: raise the pressure or check the adapter`);
+  const rest = missing.filter((name) => name !== 'pruned' && name !== 'summarizer-called');
+  if (rest.length > 0) gaps.push(`${runs} conversations never reached: ${rest.join(', ')}; raise --runs`);
+  return gaps;
 }

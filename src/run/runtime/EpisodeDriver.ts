@@ -4,7 +4,7 @@ import { checkObservations } from '../../check/runtime/checkObservations.ts';
 import { checkOutcome } from '../../check/runtime/checkOutcome.ts';
 import { describeOperation } from '../../check/runtime/describeOperation.ts';
 import { exercisedBy } from '../../check/runtime/exercisedBy.ts';
-import { FollowSystem } from '../../check/runtime/FollowSystem.ts';
+import { FollowSystem, type Deviation } from '../../check/runtime/FollowSystem.ts';
 import { findingOf, type Finding } from '../../check/Finding.ts';
 import type { StepFacts } from '../../check/runtime/StepFacts.ts';
 import { ruleClause } from '../../check/runtime/stepClauses.ts';
@@ -13,6 +13,8 @@ import { validateObservations, validateOutcome } from '../../check/runtime/valid
 import type { EpisodeState } from '../../gen/runtime/EpisodeState.ts';
 import { situationsOf, type Situation } from '../../gen/runtime/situations.ts';
 import type { InvariantId } from '../../model/invariants.ts';
+import { ModelError } from '../../model/ModelError.ts';
+import { validateOperation } from '../../model/validateOperation.ts';
 import type { Operation } from '../../model/Operation.ts';
 import type { Outcome, RequestRecord } from '../../model/Outcome.ts';
 import type { SpanObservation } from '../../model/ReferenceRuntime.ts';
@@ -40,6 +42,20 @@ function isTimeout(error: unknown): boolean {
 /** Null (as JSON protocols send it) and undefined mean the same in observations. */
 function normalizeObservation(o: SpanObservation): SpanObservation {
   return { spanId: o.spanId, resident: o.resident ?? undefined, index: o.index ?? undefined, tombstone: o.tombstone ?? undefined };
+}
+
+const stateOf = (o: SpanObservation | undefined) => ({ resident: o?.resident ?? null, tombstone: o?.tombstone ?? null, index: o?.index ?? null });
+
+/**
+ * The outcome the reference would have answered on its own: what a step's situations are judged by, also when
+ * the reference was forced to follow a system past a gate answer the adapter's unclaimed invariants forbid.
+ */
+function naturalOutcome(op: Operation, expected: Outcome, deviations: readonly Deviation[]): Outcome {
+  const forced = deviations.find((d) => d.forced);
+  if (op.kind !== 'prune' || forced === undefined) return expected;
+  const { allowed } = forced;
+  if (allowed.kind === 'reject') return { kind: 'rejected', spanId: op.spanId, reason: allowed.reason, check: allowed.check };
+  return expected.kind === 'evicted' ? { ...expected, mode: allowed.mode } : expected;
 }
 
 /** Queries and world events whose divergence leaves the reference's state as the system's: a run goes on past them. */
@@ -76,9 +92,15 @@ export class EpisodeDriver {
     private readonly deadline?: number,
   ) {}
 
-  /** Whether the rest of the episode is skipped (the run was cut short). */
+  /**
+   * Set when a fixed trace (a recorded incident, a counterexample) names what the reference cannot take in the
+   * state it reached by following the system (an id appended twice): the trace was recorded on another course.
+   */
+  inapplicable: string | undefined;
+
+  /** Whether the rest of the episode is skipped (the run was cut short, or its trace no longer applies). */
   get stopped(): boolean {
-    return this.cutShort !== undefined;
+    return this.cutShort !== undefined || this.inapplicable !== undefined;
   }
 
   private fail(invariant: FindingKind, ...because: string[]): Finding {
@@ -109,6 +131,13 @@ export class EpisodeDriver {
   async step(op: Operation): Promise<Finding | undefined> {
     deepFreeze(op);
     const reference = this.state.reference;
+    try {
+      validateOperation(op, reference);
+    } catch (error: unknown) {
+      if (!(error instanceof ModelError)) throw error;
+      this.inapplicable = `step ${this.trace.length + 1} no longer applies: ${error.message}`;
+      return undefined;
+    }
     const named = [...new Set(idsNamedBy(op))];
     const refBefore = new Map(named.map((id) => [id, reference.observe(id)]));
     this.trace.push(op);
@@ -121,15 +150,22 @@ export class EpisodeDriver {
       actual = await withTimeout(() => this.system.apply(op), this.opTimeoutMs, 'apply', this.deadline);
     } catch (error: unknown) {
       const expected = reference.apply(op);
+      for (const situation of situationsOf(op, expected, this.state)) this.situations.add(situation);
       const message = error instanceof Error ? error.message : String(error);
       if (expected.kind === 'window-full' && !isTimeout(error)) {
+        // Unclaimed, the run goes on when the throw changed nothing the step touched, as window-full would.
+        const after = await this.observe(named, 'after');
+        const unchanged = after instanceof Map && named.every((id) => JSON.stringify(stateOf(sutBefore.get(id))) === JSON.stringify(stateOf(after.get(id))));
         const clauses = [
           { about: 'step' as const, text: `step ${step}: ${describeOperation(op)}`, facts: [] },
           referenceClause(`the window was full: the reference answered window-full (needed ${expected.needed}, used ${expected.used} of ${expected.capacity})`),
           systemClause(`the system threw: ${message}`, { kind: 'answered', step, shape: { kind: 'adapter-error' } }),
           ruleClause('INV-13'),
         ];
-        return this.record({ kind: 'adapter-error', message }, findingOf('INV-13', clauses));
+        const finding = findingOf('INV-13', clauses);
+        if (!unchanged || this.claims('INV-13')) return this.record({ kind: 'adapter-error', message }, finding);
+        this.judge(finding, 'continue');
+        return this.record({ kind: 'adapter-error', message }, undefined, after);
       }
       return this.record({ kind: 'adapter-error', message }, this.adapterFailure(error, 'apply'));
     }
@@ -139,7 +175,7 @@ export class EpisodeDriver {
     const follow = new FollowSystem(actual, reference, op, this.claims);
     const expected = reference.apply(op, follow);
     this.adopted += follow.adopted;
-    for (const situation of situationsOf(op, expected, this.state)) this.situations.add(situation);
+    for (const situation of situationsOf(op, naturalOutcome(op, expected, follow.deviations), this.state)) this.situations.add(situation);
 
     const after = [...new Set([...named, ...idsNamedByOutcome(expected), ...idsNamedByOutcome(actual)])];
     const sutAfter = await this.observe(after, 'after');

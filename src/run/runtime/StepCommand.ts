@@ -25,7 +25,7 @@ export class StepCommand implements fc.AsyncCommand<RunModel, PruningSystem> {
     const op = resolveTemplate(this.template, driver.state);
     if (op === undefined) return;
     const finding = await driver.step(op);
-    if (finding !== undefined) throw new FindingError(finding, driver.state.config, [...driver.trace], [...driver.outcomes]);
+    if (finding !== undefined) throw new FindingError(finding, driver.state.config, [...driver.trace], [...driver.outcomes], [...driver.observations]);
   }
 
   toString(): string {

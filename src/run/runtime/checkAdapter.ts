@@ -11,6 +11,7 @@ import type { CheckOptions } from '../CheckOptions.ts';
 import type { CheckReport, Counterexample, FindingKind, Verdict } from '../CheckReport.ts';
 import { EpisodeDriver } from './EpisodeDriver.ts';
 import { EvidenceTally } from './EvidenceTally.ts';
+import { confirmFinding, runTrace, type Confirmation } from './confirmFinding.ts';
 import { FindingError } from '../FindingError.ts';
 import { InternalError } from '../InternalError.ts';
 import { OutputPathError } from '../../report/writeFileAtomic.ts';
@@ -24,7 +25,7 @@ import { TimeLimitError, withTimeout } from '../withTimeout.ts';
 import { runExample, scenarioExamples } from './explicitExamples.ts';
 import { discardCounterexample, findingIdentity, replayCommand, saveCounterexample, traceHash, type SavedCounterexample } from '../writeCounterexample.ts';
 
-export const DEFAULTS = { runs: 300, maxSteps: 80, opTimeoutMs: 5_000, outDir: 'reports/counterexamples' } as const;
+export const DEFAULTS = { runs: 300, maxSteps: 80, opTimeoutMs: 5_000, outDir: 'reports/counterexamples', reruns: 3 } as const;
 
 /** Whether a finding counts for this adapter: claimed invariants, and harness-level findings always. */
 export function claimsOf(adapter: Adapter): (invariant: FindingKind) => boolean {
@@ -67,6 +68,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
   const seed = options.seed ?? (Date.now() ^ (Math.random() * 0x100000000)) >>> 0;
   const opTimeoutMs = options.opTimeoutMs ?? DEFAULTS.opTimeoutMs;
   const outDir = options.outDir ?? DEFAULTS.outDir;
+  const reruns = options.reruns ?? DEFAULTS.reruns;
   const adapterRef = options.adapterRef ?? adapter.name;
   const claims = claimsOf(adapter);
   const supported = adapter.capabilities.operations;
@@ -146,21 +148,39 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
     };
   }
 
-  /** Writes the counterexample (replacing the unshrunk one saved on first failure) and builds the report. */
-  function failure(error: FindingError, path: string, base: Omit<CheckReport, 'verdict' | 'invariants' | 'violations'>): CheckReport {
+  /**
+   * Writes the counterexample (replacing the unshrunk one saved on first failure) and builds the report:
+   * `diverged` when the re-runs of its trace (`confirmation`) answered differently.
+   */
+  function failureReport(error: FindingError, path: string, base: Omit<CheckReport, 'verdict' | 'invariants' | 'violations'>, confirmation: Confirmation = { kind: 'stable' }): CheckReport {
     let file = '';
     const unsaved = trySave(error, path, (saved) => void (file = saved.file));
     // Provisional saves this process created; a file an earlier run left is never removed.
     if (unsaved === undefined) for (const saved of provisional.splice(0)) if (saved.file !== file) discardCounterexample(saved);
+    const found = { invariant: error.finding.invariant, step: error.trace.length, because: error.finding.because, ...(error.finding.clauses === undefined ? {} : { clauses: error.finding.clauses }), replay: file === '' ? '' : replayCommand(file, adapterRef), counterexample: file, traceLength: error.trace.length };
+    const notSaved = unsaved === undefined ? [] : [`the counterexample could not be saved: ${unsaved}`];
+    if (confirmation.kind === 'nondeterministic') {
+      const why = `the ${error.finding.invariant} finding at step ${error.trace.length} recurred on ${confirmation.recurred} of ${confirmation.reruns} fresh re-runs of its trace`;
+      return { ...base, verdict: 'diverged', invariants: tally.statuses('diverged', undefined, `the system is nondeterministic on the trace of the ${error.finding.invariant} finding`), violations: [found], error: [`${confirmation.detail}; ${why}`, ...notSaved].join('; ') };
+    }
     const verdict = verdictOf(error.finding.invariant);
-    const errors = [...(verdict === 'violation' ? [] : [error.finding.because.join(' ')]), ...(unsaved === undefined ? [] : [`the counterexample could not be saved: ${unsaved}`])];
+    const errors = [...(verdict === 'violation' ? [] : [error.finding.because.join(' ')]), ...notSaved];
     return {
       ...base,
       verdict,
       invariants: tally.statuses(verdict, error.finding.invariant),
-      violations: [{ invariant: error.finding.invariant, step: error.trace.length, because: error.finding.because, ...(error.finding.clauses === undefined ? {} : { clauses: error.finding.clauses }), replay: file === '' ? '' : replayCommand(file, adapterRef), counterexample: file, traceLength: error.trace.length }],
+      violations: [found],
       ...(errors.length === 0 ? {} : { error: errors.join('; ') }),
     };
+  }
+
+  /** Re-runs a finding's shrunk trace on fresh systems (spec/ADAPTER.md §6), then reports it. A timeout is not re-run. */
+  async function failure(error: FindingError, path: string, base: Omit<CheckReport, 'verdict' | 'invariants' | 'violations'>): Promise<CheckReport> {
+    const confirmation =
+      reruns === 0 || error.finding.invariant === 'TIMEOUT'
+        ? ({ kind: 'stable' } as const)
+        : await confirmFinding(error, reruns, () => runTrace(adapter, error.config, error.trace, claims, opTimeoutMs, createTimeoutMs(opTimeoutMs)));
+    return failureReport(error, path, base, confirmation);
   }
 
   // Only the commands shrink: shrinking the window or the swarm first re-enables skipped steps and makes
@@ -212,9 +232,9 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
       const { config, driver, path } = running;
       const op = driver?.trace.at(-1);
       const because = [op === undefined ? `create(${JSON.stringify(config)})` : `step ${driver?.trace.length ?? 0}: ${describeOperation(op)}`, `${describeInterruption(why)}; the verdict is unknown. Run the adapter out of process (--adapter cmd:…), where prunecheck can stop it.`];
-      return failure(new FindingError({ invariant: 'TIMEOUT', because }, config, [...(driver?.trace ?? [])], [...(driver?.outcomes ?? [])]), path, baseNow());
+      return failureReport(new FindingError({ invariant: 'TIMEOUT', because }, config, [...(driver?.trace ?? [])], [...(driver?.outcomes ?? [])]), path, baseNow());
     }
-    if (latest !== undefined) return { ...failure(latest, '', baseNow()), error: `${describeInterruption(why)}: the counterexample is the smallest failing episode found so far (shrinking was cut short)` };
+    if (latest !== undefined) return { ...failureReport(latest, '', baseNow()), error: `${describeInterruption(why)}: the counterexample is the smallest failing episode found so far (shrinking was cut short)` };
     const reason = `${describeInterruption(why)} after ${tally.runs} runs, with no finding so far`;
     return { ...baseNow(), verdict: 'unknown', invariants: tally.statuses('unknown', undefined, reason), violations: [], error: `${reason}: the verdict is unknown` };
   };

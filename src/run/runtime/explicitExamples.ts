@@ -1,6 +1,7 @@
 import type { Adapter } from '../../adapters/Adapter.ts';
 import { validateSystem } from '../../adapters/validateAdapter.ts';
-import type { Finding } from '../../check/Finding.ts';
+import type { Clause } from '../../check/Clause.ts';
+import { findingOf, type Finding } from '../../check/Finding.ts';
 import { EpisodeState } from '../../gen/runtime/EpisodeState.ts';
 import type { Operation } from '../../model/Operation.ts';
 import type { RuntimeConfig } from '../../model/ReferenceRuntime.ts';
@@ -69,8 +70,9 @@ export async function runExample(
     for (const op of example.trace) {
       const finding = await driver.step(op);
       if (finding !== undefined) {
-        const because = [`explicit example ${example.name}`, ...finding.because];
-        return { error: new FindingError({ invariant: finding.invariant, because }, example.config, [...driver.trace], [...driver.outcomes]), steps: driver.trace.length };
+        const named: Clause = { about: 'step', text: `explicit example ${example.name}`, facts: [] };
+        const marked = finding.clauses === undefined ? { invariant: finding.invariant, because: [named.text, ...finding.because] } : findingOf(finding.invariant, [named, ...finding.clauses]);
+        return { error: new FindingError(marked, example.config, [...driver.trace], [...driver.outcomes], [...driver.observations]), steps: driver.trace.length };
       }
       if (driver.stopped) break;
     }

@@ -2,14 +2,13 @@ import type { Adapter, PruningSystem } from '../../adapters/Adapter.ts';
 import { validateSystem } from '../../adapters/validateAdapter.ts';
 import { loadAdapter } from '../../adapters/loadAdapter.ts';
 import { readCounterexampleFile } from '../readCounterexampleFile.ts';
-import { sameOutcome } from '../../check/runtime/normalizeOutcome.ts';
 import { EpisodeState } from '../../gen/runtime/EpisodeState.ts';
 import { INVARIANT_IDS } from '../../model/invariants.ts';
-import type { Outcome } from '../../model/Outcome.ts';
 import { SPEC_VERSION } from '../../model/specVersion.ts';
 import { claimsOf, closeSystem, createTimeoutMs, DEFAULTS } from './checkAdapter.ts';
 import type { CheckReport, Counterexample, Verdict } from '../CheckReport.ts';
 import { EpisodeDriver } from './EpisodeDriver.ts';
+import { differingAnswer } from './confirmFinding.ts';
 import { PRUNECHECK_VERSION } from '../version.ts';
 import { deepFreeze } from '../deepFreeze.ts';
 import { describeThrown } from '../safeJson.ts';
@@ -107,11 +106,11 @@ export async function replayCounterexample(file: string, options: RuntimeReplayO
       options.onStep?.(i + 1);
       const finding = await driver.step(op);
       steps += 1;
-      const recorded = cx.outcomes[i];
-      const actual = driver.outcomes[i];
-      const answeredDifferently =
-        recorded !== undefined && actual !== undefined && (recorded.kind === 'adapter-error' || actual.kind === 'adapter-error' ? recorded.kind !== actual.kind : !sameOutcome(recorded as Outcome, actual as Outcome));
-      if (answeredDifferently) firstDifference ??= `step ${i + 1} answered ${actual?.kind}, the recorded run answered ${recorded?.kind}`;
+      // The first answer that differs from the recorded run's, named by field and values.
+      firstDifference ??= differingAnswer([{ outcomes: cx.outcomes.slice(i, i + 1), observations: [], finding: undefined }, { outcomes: driver.outcomes.slice(i, i + 1), observations: [], finding: undefined }])
+        ?.replace(/^step 1 /, `step ${i + 1} `)
+        .replace(' on one run and ', ' in the recorded run and ')
+        .replace(' on another', ' now');
       if (finding !== undefined) {
         if (finding.invariant === cx.invariant && i + 1 === cx.step) return finish('reproduced', `${finding.invariant} again at step ${i + 1}: ${finding.because.at(-2) ?? ''}`, finding.because);
         const different = `a different finding at step ${i + 1} (${finding.invariant}; the file records ${cx.invariant} at step ${cx.step}): ${finding.because.join(' / ')}`;
@@ -119,8 +118,11 @@ export async function replayCounterexample(file: string, options: RuntimeReplayO
         if (firstDifference !== undefined) return finish('diverged', `${different}; ${firstDifference}: the system behaves differently on the same trace (nondeterminism)`, [], 'nondeterminism');
         return finish('diverged', `${different}; ${unexplained}`, [], 'unexplained');
       }
-      if (answeredDifferently && sameVersion) return finish('diverged', `${firstDifference ?? ''}; the system behaves differently on the same trace (nondeterminism)`, [], 'nondeterminism');
-      if (driver.stopped) return finish('passed', `the finding at step ${i + 1} concerns an invariant ${adapter.name} does not claim`);
+      if (driver.stopped) {
+        const why = driver.inapplicable ?? `the run was cut short at step ${i + 1} by a finding on an invariant ${adapter.name} does not claim`;
+        if (sameVersion && firstDifference !== undefined) return finish('diverged', `${why}; ${firstDifference}: the system behaves differently on the same trace (nondeterminism)`, [], 'nondeterminism');
+        return finish('passed', why);
+      }
     }
     if (!sameVersion) return finish('passed', `${adapter.name} ${adapter.version} runs all ${cx.trace.length} steps without violating an invariant; ${notes.join('; ')}`);
     if (firstDifference !== undefined) return finish('diverged', `${adapter.name} ${adapter.version} ran all ${cx.trace.length} steps without the recorded ${cx.invariant}; ${firstDifference}: same version, different behaviour (nondeterminism)`, [], 'nondeterminism');

@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Adapter } from '../../../src/adapters/Adapter.ts';
+import { findBuiltin } from '../../../src/adapters/builtins.ts';
+import { referenceAdapter } from '../../../src/adapters/reference.ts';
+import { SITUATION_NAMES } from '../../../src/gen/runtime/situations.ts';
+import { RUNTIME_INVARIANT_IDS, type InvariantId } from '../../../src/model/invariants.ts';
+import { renderPrettyReport } from '../../../src/report/prettyReport.ts';
+import { checkAdapter } from '../../../src/run/runtime/checkAdapter.ts';
+import { faultyAdapter } from '../../helpers/faultyAdapters.ts';
+
+const outDir = mkdtempSync(join(tmpdir(), 'prunecheck-evidence-'));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+const claiming = (adapter: Adapter, invariants: readonly InvariantId[]): Adapter => ({ ...adapter, capabilities: { ...adapter.capabilities, invariants } });
+
+// Issue problem 4: the first finding on an unclaimed invariant ended the run, so a runtime claiming only INV-15
+// was "conformant" over runs of 3.5 operations, reaching 2 of 8 dangerous situations.
+describe('no cheap conformant', () => {
+  it('INV-15 a runtime claiming only INV-15 is judged over whole runs: the reference follows it past its unclaimed INV-03', async () => {
+    const report = await checkAdapter(claiming(findBuiltin('trusts-safe-claim') as Adapter, ['INV-15']), { seed: 1, outDir });
+    expect(report.verdict).toBe('conformant');
+    expect(report.opsChecked / report.runs).toBeGreaterThan(20);
+    expect(report.evidence).toMatchObject({ runsComplete: 300, runsCutShort: 0 });
+    expect(report.evidence?.unclaimed['INV-03']?.resumed).toBeGreaterThan(100);
+    for (const situation of SITUATION_NAMES) expect(report.situations[situation], situation).toBeGreaterThan(0);
+    expect(report.invariants.find((r) => r.invariant === 'INV-15')).toMatchObject({ status: 'passed', checked: expect.any(Number) });
+    expect(report.invariants.find((r) => r.invariant === 'INV-15')?.checked).toBeGreaterThan(100);
+    expect(renderPrettyReport(report)).toMatch(/runs: 300 complete, 0 cut short \(only complete runs count as evidence\)\nfindings on invariants not claimed: INV-03 ×\d+/);
+  });
+
+  it('runs cut short are no evidence: claimed invariants never judged over complete runs make the verdict unknown, with the numbers', async () => {
+    // Every summary is refused: the reference cannot follow (it summarized), so each run is cut short there.
+    const refusesSummaries = faultyAdapter('refuses-summaries', (op) => (op.kind === 'summarize' ? { kind: 'rejected', spanId: op.sourceIds[0], reason: 'not-resident' } : undefined));
+    const report = await checkAdapter(claiming(refusesSummaries, RUNTIME_INVARIANT_IDS.filter((id) => id !== 'INV-15')), { seed: 1, outDir });
+    expect(report.verdict).toBe('unknown');
+    expect(report.evidence?.runsCutShort).toBeGreaterThan(50);
+    expect(report.evidence?.unclaimed['DIFFERENTIAL']?.cutShort).toBe(report.evidence?.runsCutShort);
+    expect(report.error).toMatch(/no operation of a complete run exercised the claimed INV-05, INV-14/);
+    expect(report.invariants.find((r) => r.invariant === 'INV-05')).toMatchObject({ status: 'inconclusive', checked: 0 });
+  });
+});
+
+// Issue problem 6: with too few runs, every invariant read "inconclusive: the check stopped at another finding
+// first", though there was no finding.
+describe('statuses say why', () => {
+  it('a check without a finding but with too little evidence says so, for every claimed invariant', async () => {
+    const report = await checkAdapter(referenceAdapter, { runs: 5, seed: 1, outDir, examples: false });
+    expect(report.verdict).toBe('unknown');
+    expect(report.violations).toEqual([]);
+    for (const r of report.invariants.filter((i) => i.status !== 'not-claimed')) {
+      expect(r).toMatchObject({ status: 'inconclusive', reason: expect.stringMatching(/^no violation, but the evidence is too thin for a verdict: /) });
+    }
+    expect(renderPrettyReport(report)).not.toContain('stopped at another finding');
+  });
+});
