@@ -30,16 +30,22 @@ export async function runTrace(adapter: Adapter, config: RuntimeConfig, trace: r
     return { outcomes: [], observations: [], finding: { invariant: 'ADAPTER-ERROR', step: 0 } };
   }
   const driver = new EpisodeDriver(new EpisodeState(config), system, claims, opTimeoutMs);
+  let finding: TraceRun['finding'];
   try {
     for (const op of trace) {
-      const finding = await driver.step(op);
-      if (finding !== undefined) return { outcomes: driver.outcomes, observations: driver.observations, finding: { invariant: finding.invariant, step: driver.trace.length } };
+      const found = await driver.step(op);
+      if (found !== undefined) {
+        finding = { invariant: found.invariant, step: driver.trace.length };
+        break;
+      }
       if (driver.stopped) break;
     }
-    return { outcomes: driver.outcomes, observations: driver.observations, finding: undefined };
   } finally {
-    await closeSystem(system, opTimeoutMs);
+    // A system that will not close cleanly is an adapter error of its run, as in a generated run.
+    const closeFailure = await closeSystem(system, opTimeoutMs);
+    if (closeFailure !== undefined) finding ??= { invariant: 'ADAPTER-ERROR', step: driver.trace.length };
   }
+  return { outcomes: driver.outcomes, observations: driver.observations, finding };
 }
 
 /** What a re-run of a finding showed: it recurs every time, or the system is nondeterministic on its trace. */
