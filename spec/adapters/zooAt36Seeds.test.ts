@@ -31,6 +31,8 @@ const LONGEST_BEFORE: Readonly<Record<string, number>> = {
   'crashes-when-full': 13,
   'summary-lowers-sources': 3,
   'half-applied-rejection': 5,
+  // Joined with INV-27 (SPEC 1.1), after the engine adopted choices: measured then, at seeds 1–36.
+  'summary-outranks-sources': 2,
 };
 
 const outDir = mkdtempSync(join(tmpdir(), 'prunecheck-zoo36-'));
