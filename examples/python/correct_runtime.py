@@ -69,7 +69,10 @@ def is_integer(value):
 
 # --- validation: malformed operations are misuse and change nothing (SPEC.md §2) -------------------------
 
-def validate(op, known):
+CALL_STATUSES = ["accepted", "failed", "unknown"]
+
+
+def validate(op, known, clock=None):
     if not isinstance(op, dict):
         raise ModelError("BAD_OPERATION", "operation", f"must be an object with a 'kind', got {type(op).__name__}")
     kind = op.get("kind")
@@ -105,6 +108,16 @@ def validate(op, known):
         _require_id(op.get("requestId"), where, "requestId")
         if op.get("retryAfter") is not None:
             _require_score(op["retryAfter"], where, "retryAfter")
+        if op.get("status") is not None and op["status"] not in CALL_STATUSES:
+            raise ModelError("BAD_OPERATION", where, f"status must be one of {', '.join(CALL_STATUSES)} (what the world answered), got {op['status']!r}")
+        if op.get("idempotencyKey") is not None:
+            _require_id(op["idempotencyKey"], where, "idempotencyKey")
+        at = op.get("at")
+        if at is not None:
+            if not is_number(at) or not math.isfinite(at) or at < 0:
+                raise ModelError("BAD_OPERATION", where, f"at must be a finite number of seconds >= 0 on the episode clock, got {at!r}")
+            if clock is not None and at < clock:
+                raise ModelError("BAD_OPERATION", where, f"at {at} is before the episode clock {clock}; the clock never runs backwards")
         return None
     if kind == "setVersion":
         if op.get("modelVersion") is None and op.get("policyVersion") is None:
@@ -323,11 +336,12 @@ class Runtime:
         self.model_version = _default(config.get("modelVersion"), "model-1")
         self.policy_version = _default(config.get("policyVersion"), "policy-1")
         self.step = 0
+        self.clock = 0  # the episode clock in seconds, set by calls that carry "at" (D-18)
         self.token_offset = 0
 
     # protocol surface
     def apply(self, op):
-        validate(op, self.known)
+        validate(op, self.known, self.clock)
         self.step += 1
         outcome = getattr(self, "op_" + op["kind"])(op)
         self.log.append({"step": self.step, "operation": op, "outcome": outcome})
@@ -385,13 +399,26 @@ class Runtime:
         return {"kind": "versioned", "modelVersion": self.model_version, "policyVersion": self.policy_version}
 
     def op_callTool(self, op):
-        """INV-09: the ledger, not the window, decides whether a side-effecting call is a duplicate."""
-        original = self.ledger.get(op["signature"])
+        """INV-09: the effect ledger, not the window, decides whether a side-effecting call may go out (D-18)."""
+        now = self.clock if op.get("at") is None else op["at"]
+        self.clock = now
+        signature = op["signature"]
+        original = self.ledger.get(signature)
         if original is not None:
-            return {"kind": "duplicate", "signature": op["signature"], "original": original}
-        self.ledger[op["signature"]] = {"signature": op["signature"], "requestId": op["requestId"], "step": self.step,
-                                        "retryAfter": op.get("retryAfter")}
-        return {"kind": "executed", "signature": op["signature"], "requestId": op["requestId"]}
+            if original["status"] == "accepted":
+                return {"kind": "duplicate", "signature": signature, "original": original}
+            if original["status"] == "unknown":
+                key = original["idempotencyKey"]
+                if key is None or op.get("idempotencyKey") != key:
+                    return {"kind": "unreconciled", "signature": signature, "original": original}
+            elif original["retryAfter"] is not None and now < original["at"] + original["retryAfter"]:
+                return {"kind": "too-soon", "signature": signature, "original": original,
+                        "retryAt": original["at"] + original["retryAfter"]}
+        # The ledger answers the accepted attempt once there is one, else the latest.
+        self.ledger[signature] = {"signature": signature, "requestId": op["requestId"], "step": self.step,
+                                  "retryAfter": op.get("retryAfter"), "status": _default(op.get("status"), "accepted"),
+                                  "at": now, "idempotencyKey": op.get("idempotencyKey")}
+        return {"kind": "executed", "signature": signature, "requestId": op["requestId"]}
 
     # directives
     def op_prune(self, op):

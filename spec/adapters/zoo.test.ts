@@ -306,6 +306,51 @@ const CASES: readonly ZooCase[] = [
     },
   },
   {
+    adapter: 'retries-are-duplicates',
+    invariant: 'INV-09',
+    title: 'a retry of a call that failed with a 429, once its retry-after has passed, is refused as a duplicate',
+    ops: [
+      { kind: 'callTool', signature: 'POST /notify ops', requestId: 'req-1', status: 'failed', retryAfter: 45, at: 950 },
+      { kind: 'callTool', signature: 'POST /notify ops', requestId: 'req-2', at: 1010 },
+    ],
+    signatures: ['POST /notify ops'],
+    expectations: (ref, bad) => {
+      expect(at(ref, 1, 'executed').requestId).toBe('req-2');
+      expect(ref.requests['POST /notify ops']).toMatchObject({ requestId: 'req-2', status: 'accepted' });
+      expect(at(bad, 1, 'duplicate').original).toMatchObject({ requestId: 'req-1', status: 'failed' });
+    },
+  },
+  {
+    adapter: 'ignores-retry-after',
+    invariant: 'INV-09',
+    title: 'a call that failed with retry-after 45 s is retried 10 s later',
+    ops: [
+      { kind: 'callTool', signature: 'POST /notify ops', requestId: 'req-1', status: 'failed', retryAfter: 45, at: 950 },
+      { kind: 'callTool', signature: 'POST /notify ops', requestId: 'req-2', status: 'failed', at: 960 },
+    ],
+    signatures: ['POST /notify ops'],
+    expectations: (ref, bad) => {
+      expect(at(ref, 1, 'too-soon')).toMatchObject({ retryAt: 995, original: { requestId: 'req-1' } });
+      expect(at(bad, 1, 'executed').requestId).toBe('req-2');
+    },
+  },
+  {
+    adapter: 'retries-unknown-outcome',
+    invariant: 'INV-09',
+    title: 'a retry of a timed-out payout without its idempotency key goes out again',
+    ops: [
+      { kind: 'callTool', signature: 'POST /v1/payouts b-2291', requestId: 'req-7f3a9c', status: 'unknown', retryAfter: 30, at: 400 },
+      { kind: 'callTool', signature: 'POST /v1/payouts b-2291', requestId: 'req-9b21e4', at: 900 },
+    ],
+    signatures: ['POST /v1/payouts b-2291'],
+    expectations: (ref, bad) => {
+      expect(at(ref, 1, 'unreconciled').original).toMatchObject({ requestId: 'req-7f3a9c', status: 'unknown' });
+      expect(ref.requests['POST /v1/payouts b-2291']?.requestId).toBe('req-7f3a9c');
+      expect(at(bad, 1, 'executed').requestId).toBe('req-9b21e4');
+      expect(bad.requests['POST /v1/payouts b-2291']?.requestId).toBe('req-9b21e4');
+    },
+  },
+  {
     adapter: 'tombstone-counts-as-evidence',
     invariant: 'INV-10',
     title: 'a claim resting on a lost raw span is substantiated instead of a gap',

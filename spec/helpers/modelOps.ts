@@ -38,7 +38,7 @@ const wellFormed = fc.oneof(
   w(3, fc.record({ kind: fc.constant('restore'), spanId: ref })),
   w(1, fc.record({ kind: fc.constant('lookup'), spanId: fc.oneof(ref, fc.constant('never-seen')) })),
   w(1, fc.record({ kind: fc.constant('claim'), claim: fc.constant('the order failed'), requiredIds: refs(1, 3) })),
-  w(1, fc.record({ kind: fc.constant('callTool'), signature: fc.constantFrom(...SIGNATURES), requestId: fc.constantFrom('r1', 'r2'), retryAfter: opt(fc.integer({ min: 0, max: 30 })) })),
+  w(2, fc.record({ kind: fc.constant('callTool'), signature: fc.constantFrom(...SIGNATURES), requestId: fc.constantFrom('r1', 'r2'), retryAfter: opt(fc.integer({ min: 0, max: 30 })), status: opt(fc.constantFrom('accepted', 'failed', 'unknown')), advance: opt(fc.constantFrom(0, 5, 30)), idempotencyKey: opt(fc.constantFrom('k1', 'k2')) })),
   w(1, fc.record({ kind: fc.constant('setVersion'), modelVersion: fc.constantFrom('model-2', 'model-3') })),
 );
 
@@ -93,7 +93,13 @@ export class Driver {
       }
       return value;
     };
-    return map(template) as Operation;
+    const op = map(template) as Operation & { advance?: number };
+    // `advance` moves the episode clock: a call `advance` seconds after the clock as it stands.
+    if (op.kind === 'callTool' && op.advance !== undefined) {
+      const { advance, ...call } = op;
+      return { ...call, at: this.rt.clock + advance };
+    }
+    return op;
   }
 
   /** Applies `op`; answers the outcome, or the `ModelError` it threw (anything else is rethrown). */

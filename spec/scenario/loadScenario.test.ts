@@ -74,6 +74,10 @@ describe('loadScenario: malformed files name the file, the field, its line and w
     ['a seed record that is not a record file', (s) => (s['record'] = 'seed-000'), 'BAD_TYPE', '$.record', '"seed-000"', /a seed record file name like "000_36edec7d51f0595b\.txt"/],
     ['a wrong format tag', (s) => (s['format'] = 'prunecheck-scenario/2'), 'BAD_VALUE', '$.format', '"format"', /expected "prunecheck-scenario\/1"/],
     ['a filler relevance that is not a pair', (s) => (s['timeline'][0]['relevance'] = [0.6, 0.4]), 'BAD_TYPE', '$.timeline[0].relevance', '"relevance": [', /a pair \[lo, hi\] of numbers with 0 ≤ lo ≤ hi/],
+    ['a call status the world never answers', (s) => s['timeline'].push({ turn: 3, kind: 'call', signature: 'POST /x', requestId: 'r1', status: 'maybe' }), 'BAD_VALUE', '$.timeline[3].status', '"maybe"', /expected one of "accepted", "failed", "unknown"/],
+    ['a retry probe watching for an unknown failure', (s) => s['timeline'].push({ turn: 3, kind: 'retry', signature: 'POST /x', requestId: 'r1', failure: 'too-late' }), 'BAD_VALUE', '$.timeline[3].failure', '"too-late"', /expected one of "duplicate-side-effect", "ignored-retry-after", "retry-refused"/],
+    ['a rank probe naming evidence no event creates', (s) => s['timeline'].push({ turn: 3, kind: 'rank', claim: 'backed off', evidence: 'err-9' }), 'UNKNOWN_REF', '$.timeline[3].evidence', '"err-9"', /names span "err-9", which no earlier event creates/],
+    ['a clock that does not advance', (s) => (s['secondsPerTurn'] = 0), 'BAD_TYPE', '$.secondsPerTurn', '"secondsPerTurn": 0', /expected an integer in \[1, 86400\], got 0/],
     ['a fix signature without its placeholder', (s) => s['timeline'].push({ turn: 3, kind: 'fix', need: 'block_7', signature: 'fix it' }), 'BAD_VALUE', '$.timeline[3].signature', '"fix it"', /containing "\{value\}"/],
   ];
 

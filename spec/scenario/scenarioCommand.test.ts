@@ -88,7 +88,7 @@ describe('prunecheck scenario', () => {
     expect(stdout.match(/^ok {2}/gm)).toHaveLength(12);
     const markdown = readFileSync(join(out, 'scenarios.md'), 'utf8');
     expect(markdown).toMatch(/^# Incident scenarios\n/);
-    expect(markdown).toMatch(/\| \[turn-90-duplicate-side-effect\]\(#turn-90-duplicate-side-effect\) \| 000 \| naive \| yes \| ✗ duplicate-side-effect @90<br>✗ fabricated-claim-accepted @178 \|/);
+    expect(markdown).toMatch(/\| \[turn-90-duplicate-side-effect\]\(#turn-90-duplicate-side-effect\) \| 000 \| naive \| yes \| ✗ duplicate-side-effect @90<br>✗ ignored-retry-after @93<br>✗ self-reinforcing-summary @147<br>✗ fabricated-claim-accepted @178 \|/);
     expect(markdown.indexOf('## turn-90-duplicate-side-effect')).toBeLessThan(markdown.indexOf('## reframe-hallucinated-constraint'));
     const json = JSON.parse(readFileSync(join(out, 'scenarios.json'), 'utf8')) as { scenario: string; runs: { runtime: string; met: boolean }[] }[];
     expect(json.flatMap((s) => s.runs.map((r) => r.met))).toEqual(Array(12).fill(true));

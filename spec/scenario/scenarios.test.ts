@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Adapter } from '../../src/adapters/Adapter.ts';
+import { findBuiltin } from '../../src/adapters/builtins.ts';
 import { conservativeAdapter } from '../../src/adapters/conservative.ts';
 import { naiveAdapter } from '../../src/adapters/naive.ts';
 import { referenceAdapter } from '../../src/adapters/reference.ts';
@@ -51,10 +53,32 @@ describe('seed 000: the turn-90 duplicate side effect', () => {
     expect(r.entries.filter((e) => e.kind === 'tombstone')).toHaveLength(0);
   });
 
-  it('reference: INV-09 — the ledger answers duplicate at turn 90 although every span naming the request was evicted', async () => {
+  it('reference: INV-09 — the turn-40 call timed out (outcome unknown), so the ledger answers unreconciled at turn 90 although every span naming the request was evicted', async () => {
     const r = await run(name, 'reference');
     expect(probe(r, 'duplicate-side-effect')).toMatchObject({ turn: 90, status: 'prevented', mechanisms: ['INV-09'] });
+    expect(probe(r, 'duplicate-side-effect')?.detail).toMatch(/unreconciled: the outcome of req-7f3a9c .* is unknown/);
     expect(r.entries.filter((e) => e.kind === 'tombstone').length).toBe(r.entries.filter((e) => e.kind === 'evict').length);
+  });
+
+  it('retries are not duplicates (SPEC 1.1): the 429 at turn 92 is retried too soon at 93 (refused on the reference, sent on naive) and correctly after its retry-after at 97 (sent on both)', async () => {
+    const reference = await run(name, 'reference');
+    expect(probe(reference, 'ignored-retry-after')).toMatchObject({ turn: 93, status: 'prevented', mechanisms: ['INV-09'] });
+    expect(probe(reference, 'ignored-retry-after')?.detail).toMatch(/too-soon: req-a1c402 failed at t=920s with retry-after 45s; retry at t=965s/);
+    expect(probe(reference, 'retry-refused')).toMatchObject({ turn: 97, status: 'ok' });
+    const naive = await run(name, 'naive');
+    expect(probe(naive, 'ignored-retry-after')).toMatchObject({ turn: 93, status: 'failed' });
+    expect(probe(naive, 'retry-refused')).toMatchObject({ turn: 97, status: 'ok' });
+    const duplicates = await runScenario(loadScenario(name), findBuiltin('retries-are-duplicates') as Adapter);
+    expect(probe(duplicates, 'retry-refused')).toMatchObject({ turn: 97, status: 'failed' });
+    expect(duplicates.met).toBe(false);
+  });
+
+  it('self-reinforcement (SPEC 1.1): at the pass of turn 147 the false summary outranks the error it misdescribes on naive, and cannot on the reference (INV-27)', async () => {
+    const naive = await run(name, 'naive');
+    expect(probe(naive, 'self-reinforcing-summary')).toMatchObject({ turn: 147, status: 'failed' });
+    expect(probe(naive, 'self-reinforcing-summary')?.detail).toMatch(/^s120, stating .* scores 0\.95, above the [0-9.]+ of err-90/);
+    const reference = await run(name, 'reference');
+    expect(probe(reference, 'self-reinforcing-summary')).toMatchObject({ turn: 147, status: 'prevented', mechanisms: ['INV-27'] });
   });
 
   it('the turn-120 summary fabricates "handled rate limiting by backing off", survives two further prunings, and is accepted by naive (INV-10 refuses it on the reference)', async () => {

@@ -116,15 +116,33 @@ export interface ClaimOp {
 }
 
 /**
- * A side-effecting tool call (a write, a payment, a message). `signature` identifies the request for
- * deduplication; `retryAfter` is the upstream's structured back-off, when it sent one (INV-09).
+ * A side-effecting tool call (a write, a payment, a message): the model asks, the runtime consults its effect
+ * ledger (INV-09) and either lets the call go out (`executed`) or refuses it. `signature` identifies the
+ * request for deduplication. What the world answered when a call goes out is part of the event: `status` and
+ * `retryAfter` (the upstream's structured back-off, in seconds, when it sent one). The episode's clock is world
+ * time too: `at` says when the call is made.
  */
 export interface CallToolOp {
   readonly kind: 'callTool';
   readonly signature: string;
   readonly requestId: string;
   readonly retryAfter?: number;
+  /**
+   * What the world answered, if the call goes out: `accepted` (done; the default), `failed` (it did not take
+   * effect: a 429, a validation error) or `unknown` (it may have taken effect: a timeout, a 5xx after the
+   * upstream accepted the work).
+   */
+  readonly status?: CallStatus;
+  /** The episode clock in seconds when the call is made; never earlier than the clock (misuse). Default: the clock. */
+  readonly at?: number;
+  /** The idempotency key the call carries: a retry of an unknown outcome with the same key is safe (D-18). */
+  readonly idempotencyKey?: string;
 }
+
+/** What the world answered to a call that went out (INV-09, D-18). */
+export type CallStatus = 'accepted' | 'failed' | 'unknown';
+
+export const CALL_STATUSES: readonly CallStatus[] = ['accepted', 'failed', 'unknown'];
 
 /** The scoring / summarizing model or the pruning policy changed version: an event in the log (INV-11). */
 export interface SetVersionOp {

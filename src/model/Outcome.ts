@@ -1,3 +1,4 @@
+import type { CallStatus } from './Operation.ts';
 import type { SpanView } from './Span.ts';
 import type { Tombstone } from './Tombstone.ts';
 
@@ -135,17 +136,32 @@ export type ClaimVerdict =
   | { readonly kind: 'gap'; readonly claim: string; readonly lostIds: readonly string[] }
   | { readonly kind: 'unfounded'; readonly claim: string; readonly unknownIds: readonly string[] };
 
-/** A record of a side-effecting request, kept outside the window (INV-09). */
+/**
+ * A record of one attempt of a side-effecting request, kept outside the window (INV-09): the request, when
+ * (step and episode clock), and what the world answered. The ledger answers, per signature, the record that
+ * decides its next call: the accepted attempt if there is one, else the latest.
+ */
 export interface RequestRecord {
   readonly signature: string;
   readonly requestId: string;
   readonly step: number;
   readonly retryAfter: number | undefined;
+  readonly status: CallStatus;
+  /** The episode clock, in seconds, when the attempt was made. */
+  readonly at: number;
+  readonly idempotencyKey: string | undefined;
 }
 
+/**
+ * The effect ledger's answer to a call (D-18): `executed` (it went out), `duplicate` (an attempt was accepted:
+ * the effect is done), `too-soon` (the last attempt failed with a retry-after that has not passed: wait until
+ * `retryAt`), `unreconciled` (the last attempt's outcome is unknown: retry only with its idempotency key).
+ */
 export type ToolCallOutcome =
   | { readonly kind: 'executed'; readonly signature: string; readonly requestId: string }
-  | { readonly kind: 'duplicate'; readonly signature: string; readonly original: RequestRecord };
+  | { readonly kind: 'duplicate'; readonly signature: string; readonly original: RequestRecord }
+  | { readonly kind: 'too-soon'; readonly signature: string; readonly original: RequestRecord; readonly retryAt: number }
+  | { readonly kind: 'unreconciled'; readonly signature: string; readonly original: RequestRecord };
 
 export interface Versioned {
   readonly kind: 'versioned';

@@ -19,6 +19,7 @@ import { runSummarize } from './runSummarize.ts';
 import { answerLookup, judgeClaim } from './answerQueries.ts';
 import { runAppend } from './runAppend.ts';
 import { runRestore } from './runRestore.ts';
+import { runCallTool } from './runCallTool.ts';
 import type { RuntimeConfig, SpanObservation } from './RuntimeConfig.ts';
 
 export type { RuntimeConfig, SpanObservation } from './RuntimeConfig.ts';
@@ -50,6 +51,8 @@ export class ReferenceRuntime {
   modelVersion: string;
   policyVersion: string;
   step = 0;
+  /** The episode clock in seconds: world time, set by the calls that carry `at` (INV-09, D-18). */
+  clock = 0;
   /** Who makes the choices spec/SPEC.md §7 leaves open, for the operation being applied. */
   chooser: Chooser = REFERENCE_CHOOSER;
   private tokenOffset = 0;
@@ -344,11 +347,8 @@ export class ReferenceRuntime {
     return judgeClaim(this, op);
   }
 
-  /** INV-09: the ledger, not the window, decides whether a side-effecting call is a duplicate. */
+  /** INV-09: the effect ledger, not the window, decides whether a side-effecting call may go out (D-18). */
   protected callTool(op: CallToolOp): ToolCallOutcome {
-    const original = this.ledger.get(op.signature);
-    if (original !== undefined) return { kind: 'duplicate', signature: op.signature, original };
-    this.ledger.record({ signature: op.signature, requestId: op.requestId, step: this.step, retryAfter: op.retryAfter });
-    return { kind: 'executed', signature: op.signature, requestId: op.requestId };
+    return runCallTool(this, op);
   }
 }

@@ -1,8 +1,13 @@
 import type { RequestRecord } from './Outcome.ts';
 
 /**
- * Request signatures of side-effecting calls, kept outside the window (seed 000, operational effect (c)): a
- * retry is checked here, not against window memory, so it is recognised after every span naming it is gone.
+ * The effect ledger: attempts of side-effecting calls by signature, kept outside the window (seed 000,
+ * operational effect (c)): a retry is checked here, not against window memory, so it is recognised after every
+ * span naming it is gone, and pending or done actions survive any prune.
+ *
+ * Contract: `get` answers the record that decides a signature's next call: its accepted attempt once there is
+ * one (an accepted attempt is never replaced), else its latest attempt. `record` adds an attempt; the reference
+ * records one only when the call went out. Both are O(1).
  */
 export class RequestLedger {
   private readonly records = new Map<string, RequestRecord>();
@@ -12,6 +17,7 @@ export class RequestLedger {
   }
 
   record(record: RequestRecord): void {
+    if (this.records.get(record.signature)?.status === 'accepted') return;
     this.records.set(record.signature, record);
   }
 }

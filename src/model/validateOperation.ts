@@ -1,10 +1,11 @@
 import { ModelError } from './ModelError.ts';
-import type { Operation } from './Operation.ts';
+import { CALL_STATUSES, type Operation } from './Operation.ts';
 import type { SpanInput } from './Span.ts';
 
-/** What validation needs to know of the runtime: which ids were ever seen. */
+/** What validation needs to know of the runtime: which ids were ever seen, and the episode clock if it keeps one. */
 export interface KnownIds {
   isKnown(id: string): boolean;
+  readonly clock?: number;
 }
 
 /**
@@ -47,6 +48,16 @@ export function validateOperation(op: Operation, known: KnownIds): void {
       requireId(op.signature, where, 'signature');
       requireId(op.requestId, where, 'requestId');
       if (op.retryAfter !== undefined) requireScore(op.retryAfter, where, 'retryAfter');
+      if (op.status !== undefined && !CALL_STATUSES.includes(op.status)) {
+        throw new ModelError('BAD_OPERATION', where, `status must be one of ${CALL_STATUSES.join(', ')} (what the world answered), got ${JSON.stringify(op.status)}`);
+      }
+      if (op.idempotencyKey !== undefined) requireId(op.idempotencyKey, where, 'idempotencyKey');
+      if (op.at !== undefined) {
+        if (typeof op.at !== 'number' || !Number.isFinite(op.at) || op.at < 0) throw new ModelError('BAD_OPERATION', where, `at must be a finite number of seconds ≥ 0 on the episode clock, got ${String(op.at)}`);
+        if (known.clock !== undefined && op.at < known.clock) {
+          throw new ModelError('BAD_OPERATION', where, `at ${op.at} is before the episode clock ${known.clock}; the clock never runs backwards, give a later time or omit 'at'`);
+        }
+      }
       return;
     case 'setVersion':
       if (op.modelVersion === undefined && op.policyVersion === undefined) {

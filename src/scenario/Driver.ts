@@ -18,6 +18,8 @@ export interface SpanMeta {
   readonly content: string;
   readonly gist: string | undefined;
   readonly kind: 'raw' | 'summary';
+  /** The score the agent's scorer gave it when it was appended or written. */
+  readonly score?: number;
 }
 
 /** Evidence, per span id, of a mechanism acting on it (read from the runtime's answers and observations). */

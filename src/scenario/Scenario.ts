@@ -1,4 +1,5 @@
 import type { InvariantId } from '../model/invariants.ts';
+import type { CallStatus } from '../model/Operation.ts';
 import type { RawKind } from '../model/Span.ts';
 
 export const SCENARIO_FORMAT = 'prunecheck-scenario/1';
@@ -21,6 +22,8 @@ export interface Scenario {
   readonly unit: 'turn' | 'step';
   /** seedrandom seed of the simulated model. */
   readonly seed: number;
+  /** World time per timeline position: a call at turn `t` happens at `t × secondsPerTurn` s on the episode clock (default 10). */
+  readonly secondsPerTurn?: number;
   readonly window: WindowSpec;
   readonly model: ModelSpec;
   /** Events in non-decreasing turn order. */
@@ -67,9 +70,33 @@ export interface Fabrication {
 }
 
 /** A failure a probe can observe. */
-export type FailureKind = 'duplicate-side-effect' | 'never-existed' | 'hallucinated-constraint' | 'wrong-fix' | 'fabricated-claim-accepted' | 'context-overflow';
+export type FailureKind =
+  | 'duplicate-side-effect'
+  | 'never-existed'
+  | 'hallucinated-constraint'
+  | 'wrong-fix'
+  | 'fabricated-claim-accepted'
+  | 'context-overflow'
+  | 'ignored-retry-after'
+  | 'retry-refused'
+  | 'self-reinforcing-summary';
 
-export const FAILURE_KINDS: readonly FailureKind[] = ['duplicate-side-effect', 'never-existed', 'hallucinated-constraint', 'wrong-fix', 'fabricated-claim-accepted', 'context-overflow'];
+export const FAILURE_KINDS: readonly FailureKind[] = [
+  'duplicate-side-effect',
+  'never-existed',
+  'hallucinated-constraint',
+  'wrong-fix',
+  'fabricated-claim-accepted',
+  'context-overflow',
+  'ignored-retry-after',
+  'retry-refused',
+  'self-reinforcing-summary',
+];
+
+/** What a `retry` probe watches for. */
+export type RetryFailure = Extract<FailureKind, 'duplicate-side-effect' | 'ignored-retry-after' | 'retry-refused'>;
+
+export const RETRY_FAILURES: readonly RetryFailure[] = ['duplicate-side-effect', 'ignored-retry-after', 'retry-refused'];
 
 export type TimelineEvent =
   | FillerEvent
@@ -82,7 +109,8 @@ export type TimelineEvent =
   | ReframeEvent
   | NeedEvent
   | AssertEvent
-  | FixEvent;
+  | FixEvent
+  | RankEvent;
 
 export type EventKind = TimelineEvent['kind'];
 
@@ -112,21 +140,47 @@ export interface ObserveEvent {
   readonly gist?: string;
 }
 
-/** A side-effecting tool call made for the first time. */
+/**
+ * A side-effecting tool call made for the first time. `status` is what the world answers if it goes out
+ * (`accepted` by default; `failed`: no effect; `unknown`: a timeout, it may have taken effect), with the
+ * upstream's `retryAfter` in seconds; `idempotencyKey` is the key the call carries, if any.
+ */
 export interface CallEvent {
   readonly kind: 'call';
   readonly turn: number;
   readonly signature: string;
   readonly requestId: string;
   readonly retryAfter?: number;
+  readonly status?: CallStatus;
+  readonly idempotencyKey?: string;
 }
 
-/** Probe: the agent re-issues a call; `executed` is the duplicate side effect. */
+/**
+ * Probe: the agent re-issues a call (with what the world would answer, as for `call`). `failure` says what the
+ * probe watches for: `duplicate-side-effect` (default: going out again is the failure), `ignored-retry-after`
+ * (going out before the upstream's retry-after passed is the failure) or `retry-refused` (a correct retry of a
+ * call that truly failed: being refused is the failure).
+ */
 export interface RetryEvent {
   readonly kind: 'retry';
   readonly turn: number;
   readonly signature: string;
   readonly requestId: string;
+  readonly failure?: RetryFailure;
+  readonly retryAfter?: number;
+  readonly status?: CallStatus;
+  readonly idempotencyKey?: string;
+}
+
+/**
+ * Probe (seed 000, turn 120): the next pass ranks the resident summary stating `claim` against `evidence`, the
+ * raw span it misdescribes. The summary outranking its evidence is the self-reinforcing summary.
+ */
+export interface RankEvent {
+  readonly kind: 'rank';
+  readonly turn: number;
+  readonly claim: string;
+  readonly evidence: string;
 }
 
 /** The model summarizes named spans (then, with `prune`, prunes them: seed 002's `prune(id, replace_with=digest)`). */

@@ -3,7 +3,8 @@ import type { LookupAnswer } from '../model/Outcome.ts';
 import { clip } from './pruningPass.ts';
 import { safeExec, type SafeMatch } from './safeRegex.ts';
 import type { RunContext } from './RunContext.ts';
-import type { AssertEvent, FailureKind, FixEvent, NeedEvent, RetryEvent } from './Scenario.ts';
+import type { CallToolOp } from '../model/Operation.ts';
+import type { AssertEvent, CallEvent, FailureKind, FixEvent, NeedEvent, RankEvent, RetryEvent } from './Scenario.ts';
 import type { ProbeResult } from './ScenarioRun.ts';
 
 function record(ctx: RunContext, probe: ProbeResult): ProbeResult {
@@ -20,14 +21,61 @@ function notReached(ctx: RunContext, turn: number, failure: FailureKind): ProbeR
   return probe;
 }
 
-/** Seed 000 turn 90: the agent re-issues the original call. `executed` is the duplicate side effect. */
+/** Seed 000 turns 90 and 120: the agent re-issues a call; what counts as the failure depends on `e.failure`. */
 export async function retryProbe(ctx: RunContext, e: RetryEvent): Promise<void> {
-  const outcome = await ctx.driver.apply({ kind: 'callTool', signature: e.signature, requestId: e.requestId }, e.turn);
-  if (outcome === undefined) return void notReached(ctx, e.turn, 'duplicate-side-effect');
-  if (outcome.kind === 'duplicate') {
-    record(ctx, { turn: e.turn, failure: 'duplicate-side-effect', status: 'prevented', mechanisms: ['INV-09'], detail: `the ledger answered duplicate of ${outcome.original.requestId} (step ${outcome.original.step}${outcome.original.retryAfter === undefined ? '' : `, retry-after ${outcome.original.retryAfter}s`}); the call was not re-issued` });
+  const failure = e.failure ?? 'duplicate-side-effect';
+  const outcome = await ctx.driver.apply(callOperation(ctx, e), e.turn);
+  if (outcome === undefined) return void notReached(ctx, e.turn, failure);
+  const went = outcome.kind === 'executed';
+  const refusal = outcome.kind === 'duplicate' || outcome.kind === 'too-soon' || outcome.kind === 'unreconciled' ? outcome : undefined;
+  const why =
+    refusal === undefined ? `answered ${outcome.kind}`
+    : refusal.kind === 'duplicate' ? `the ledger answered duplicate of ${refusal.original.requestId} (step ${refusal.original.step}): the effect is done`
+    : refusal.kind === 'too-soon' ? `the ledger answered too-soon: ${refusal.original.requestId} failed at t=${refusal.original.at}s with retry-after ${String(refusal.original.retryAfter)}s; retry at t=${refusal.retryAt}s`
+    : `the ledger answered unreconciled: the outcome of ${refusal.original.requestId} (step ${refusal.original.step}) is unknown; reconcile or retry with its idempotency key`;
+  const at = `t=${e.turn * secondsPerTurn(ctx)}s`;
+  if (failure === 'retry-refused') {
+    if (went) return void record(ctx, { turn: e.turn, failure, status: 'ok', mechanisms: [], detail: `"${e.signature}" went out at ${at}: a correct retry of a call that failed` });
+    return void record(ctx, { turn: e.turn, failure, status: 'failed', mechanisms: [], detail: `"${e.signature}" was refused at ${at} (${why}), although no attempt of it took effect: the work is never done` });
+  }
+  if (!went) return void record(ctx, { turn: e.turn, failure, status: 'prevented', mechanisms: ['INV-09'], detail: `${why}; the call was not re-issued` });
+  const detail = failure === 'ignored-retry-after' ? `"${e.signature}" went out again at ${at}, before the upstream's retry-after had passed` : `"${e.signature}" answered ${outcome.kind}: the side effect happened a second time`;
+  record(ctx, { turn: e.turn, failure, status: 'failed', mechanisms: [], detail });
+}
+
+/** World time per turn (the scenario's, default 10 s). */
+export function secondsPerTurn(ctx: RunContext): number {
+  return ctx.scenario.secondsPerTurn ?? 10;
+}
+
+/** The `callTool` a call or retry event issues, at its turn's time on the episode clock. */
+export function callOperation(ctx: RunContext, e: CallEvent | RetryEvent): CallToolOp {
+  return {
+    kind: 'callTool',
+    signature: e.signature,
+    requestId: e.requestId,
+    at: e.turn * secondsPerTurn(ctx),
+    ...(e.retryAfter === undefined ? {} : { retryAfter: e.retryAfter }),
+    ...(e.status === undefined ? {} : { status: e.status }),
+    ...(e.idempotencyKey === undefined ? {} : { idempotencyKey: e.idempotencyKey }),
+  };
+}
+
+/**
+ * Seed 000, turn 120 and after: the next pass ranks the resident summary stating the claim against the raw span
+ * it misdescribes, by the scores the runtime shows. The summary scoring above its evidence is the failure.
+ */
+export async function rankProbe(ctx: RunContext, e: RankEvent): Promise<void> {
+  if (ctx.driver.crash !== undefined) return void notReached(ctx, e.turn, 'self-reinforcing-summary');
+  const needle = e.claim.toLowerCase();
+  const evidence = ctx.driver.meta.get(e.evidence)?.score ?? 0;
+  const summaries = ctx.driver.residents().filter((v) => ctx.driver.meta.get(v.id)?.kind === 'summary' && v.content.toLowerCase().includes(needle));
+  if (summaries.length === 0) return void record(ctx, { turn: e.turn, failure: 'self-reinforcing-summary', status: 'ok', mechanisms: [], detail: `no resident summary states "${e.claim}"` });
+  const top = summaries.reduce((a, b) => (b.score > a.score ? b : a));
+  if (top.score > evidence) {
+    record(ctx, { turn: e.turn, failure: 'self-reinforcing-summary', status: 'failed', mechanisms: [], detail: `${top.id}, stating "${clip(e.claim, 50)}", scores ${top.score}, above the ${evidence} of ${e.evidence}, the raw span it misdescribes: the pass keeps the summary and sheds the evidence` });
   } else {
-    record(ctx, { turn: e.turn, failure: 'duplicate-side-effect', status: 'failed', mechanisms: [], detail: `"${e.signature}" answered ${outcome.kind}: the side effect happened a second time` });
+    record(ctx, { turn: e.turn, failure: 'self-reinforcing-summary', status: 'prevented', mechanisms: ['INV-27'], detail: `${top.id}, stating "${clip(e.claim, 50)}", scores ${top.score}, no higher than the ${evidence} of ${e.evidence}: a summary never outranks its sources` });
   }
 }
 

@@ -1,9 +1,10 @@
 import type { FieldReader } from './FieldReader.ts';
-import type { EventKind, TimelineEvent } from './Scenario.ts';
+import { CALL_STATUSES, type CallStatus } from '../model/Operation.ts';
+import { RETRY_FAILURES, type EventKind, type TimelineEvent } from './Scenario.ts';
 import type { RawKind } from '../model/Span.ts';
 import { MAX_PATTERN_LENGTH } from './safeRegex.ts';
 
-const EVENT_KINDS: readonly EventKind[] = ['filler', 'observe', 'call', 'retry', 'summarize', 'prune', 'rotate', 'reframe', 'need', 'assert', 'fix'];
+const EVENT_KINDS: readonly EventKind[] = ['filler', 'observe', 'call', 'retry', 'summarize', 'prune', 'rotate', 'reframe', 'need', 'assert', 'fix', 'rank'];
 const MAX = Number.MAX_SAFE_INTEGER;
 /** The last turn a scenario may reach: the recorded incidents end by turn 180; every turn is run. */
 export const MAX_TURN = 10_000;
@@ -51,13 +52,17 @@ export function readEvent(value: unknown, path: string, r: FieldReader, defined:
       return o['gist'] === undefined ? event : { ...event, gist: r.string(o, path, 'gist') };
     }
     case 'call': {
-      const o = fields(['signature', 'requestId'], ['retryAfter']);
-      const event = { kind: 'call' as const, turn, signature: r.string(o, path, 'signature'), requestId: r.string(o, path, 'requestId') };
-      return o['retryAfter'] === undefined ? event : { ...event, retryAfter: r.number(o, path, 'retryAfter', 0) };
+      const o = fields(['signature', 'requestId'], ['retryAfter', 'status', 'idempotencyKey']);
+      return { kind: 'call', turn, signature: r.string(o, path, 'signature'), requestId: r.string(o, path, 'requestId'), ...callAnswer(o, path, r) };
     }
     case 'retry': {
-      const o = fields(['signature', 'requestId']);
-      return { kind: 'retry', turn, signature: r.string(o, path, 'signature'), requestId: r.string(o, path, 'requestId') };
+      const o = fields(['signature', 'requestId'], ['failure', 'retryAfter', 'status', 'idempotencyKey']);
+      const event = { kind: 'retry' as const, turn, signature: r.string(o, path, 'signature'), requestId: r.string(o, path, 'requestId'), ...callAnswer(o, path, r) };
+      return o['failure'] === undefined ? event : { ...event, failure: r.oneOf(o, path, 'failure', RETRY_FAILURES) };
+    }
+    case 'rank': {
+      const o = fields(['claim', 'evidence']);
+      return { kind: 'rank', turn, claim: r.string(o, path, 'claim'), evidence: ref(r.string(o, path, 'evidence'), 'evidence') };
     }
     case 'summarize': {
       const o = fields(['id', 'sources', 'tokens', 'prune']);
@@ -102,4 +107,13 @@ export function readEvent(value: unknown, path: string, r: FieldReader, defined:
       return { kind: 'fix', turn, need: ref(r.string(o, path, 'need'), 'need'), signature };
     }
   }
+}
+
+/** The optional fields of a call or retry: what the world answers, and the idempotency key it carries. */
+function callAnswer(o: Readonly<Record<string, unknown>>, path: string, r: FieldReader): { retryAfter?: number; status?: CallStatus; idempotencyKey?: string } {
+  return {
+    ...(o['retryAfter'] === undefined ? {} : { retryAfter: r.number(o, path, 'retryAfter', 0) }),
+    ...(o['status'] === undefined ? {} : { status: r.oneOf(o, path, 'status', CALL_STATUSES) }),
+    ...(o['idempotencyKey'] === undefined ? {} : { idempotencyKey: r.string(o, path, 'idempotencyKey') }),
+  };
 }

@@ -9,7 +9,7 @@ import { describeThrown } from '../run/safeJson.ts';
 import { withTimeout } from '../run/withTimeout.ts';
 import { Driver, SCENARIO_OP_TIMEOUT_MS } from './Driver.ts';
 import { judgeRun } from './judgeRun.ts';
-import { assertProbe, fixProbe, needProbe, retryProbe } from './probes.ts';
+import { assertProbe, callOperation, fixProbe, needProbe, rankProbe, retryProbe } from './probes.ts';
 import { clip, pruningPass, summarizeAndPrune, writeSummary } from './pruningPass.ts';
 import { appendSpan, type RunContext } from './RunContext.ts';
 import type { FillerEvent, Scenario, TimelineEvent } from './Scenario.ts';
@@ -117,8 +117,8 @@ async function runEvent(ctx: RunContext, e: TimelineEvent): Promise<void> {
       return;
     }
     case 'call': {
-      const outcome = await driver.apply({ kind: 'callTool', signature: e.signature, requestId: e.requestId, ...(e.retryAfter === undefined ? {} : { retryAfter: e.retryAfter }) }, e.turn);
-      if (outcome !== undefined) driver.note(e.turn, 'call', `call "${e.signature}" (${e.requestId}) → ${outcome.kind}`);
+      const outcome = await driver.apply(callOperation(ctx, e), e.turn);
+      if (outcome !== undefined) driver.note(e.turn, 'call', `call "${e.signature}" (${e.requestId}) → ${outcome.kind}${e.status === undefined || e.status === 'accepted' ? '' : `; the world answers ${e.status}${e.retryAfter === undefined ? '' : `, retry-after ${e.retryAfter}s`}`}`);
       return;
     }
     case 'retry':
@@ -153,6 +153,8 @@ async function runEvent(ctx: RunContext, e: TimelineEvent): Promise<void> {
       return assertProbe(ctx, e);
     case 'fix':
       return fixProbe(ctx, e);
+    case 'rank':
+      return rankProbe(ctx, e);
   }
 }
 

@@ -9,7 +9,7 @@ const RECORD = /^\d{3}_[0-9a-f]{16}\.txt$/;
 
 /** Checks parsed JSON against the scenario format and answers a typed `Scenario`; throws `ScenarioError`. */
 export function validateScenario(value: unknown, r: FieldReader, runtimes?: readonly string[]): Scenario {
-  const top = r.object('$', value, ['format', 'name', 'title', 'record', 'reproduces', 'unit', 'seed', 'window', 'model', 'timeline', 'expect']);
+  const top = r.object('$', value, ['format', 'name', 'title', 'record', 'reproduces', 'unit', 'seed', 'window', 'model', 'timeline', 'expect'], ['secondsPerTurn']);
   if (top['format'] !== SCENARIO_FORMAT) r.fail('BAD_VALUE', '$.format', `expected "${SCENARIO_FORMAT}", got ${JSON.stringify(top['format'])}`);
   const timeline = readTimeline(top, r);
   return {
@@ -20,6 +20,7 @@ export function validateScenario(value: unknown, r: FieldReader, runtimes?: read
     reproduces: r.strings(top, '$', 'reproduces', 1),
     unit: r.oneOf(top, '$', 'unit', ['turn', 'step'] as const),
     seed: r.number(top, '$', 'seed', 0, 2 ** 32 - 1, true),
+    ...(top['secondsPerTurn'] === undefined ? {} : { secondsPerTurn: r.number(top, '$', 'secondsPerTurn', 1, 86_400, true) }),
     window: readWindow(top['window'], r),
     model: readModel(top['model'], r, timeline),
     timeline,

@@ -17,6 +17,9 @@ import { rejectionsNotSurfaced } from './RejectionsNotSurfaced.ts';
 import { staleReplica } from './StaleReplica.ts';
 import { resummarizesWithoutChain } from './ResummarizesWithoutChain.ts';
 import { retriesNotDeduplicatedAfterEviction } from './RetriesNotDeduplicatedAfterEviction.ts';
+import { retriesAreDuplicates } from './RetriesAreDuplicates.ts';
+import { ignoresRetryAfter } from './IgnoresRetryAfter.ts';
+import { retriesUnknownOutcome } from './RetriesUnknownOutcome.ts';
 import { storeProvenanceOnly } from './StoreProvenanceOnly.ts';
 import { summaryLowersSources } from './SummaryLowersSources.ts';
 import { summaryOutranksSources } from './SummaryOutranksSources.ts';
@@ -46,6 +49,9 @@ const ZOO: readonly (readonly [Adapter, InvariantId])[] = [
   [noReframeInvalidation, 'INV-08'],
   [acceptsLossOfReframed, 'INV-08'],
   [retriesNotDeduplicatedAfterEviction, 'INV-09'],
+  [retriesAreDuplicates, 'INV-09'],
+  [ignoresRetryAfter, 'INV-09'],
+  [retriesUnknownOutcome, 'INV-09'],
   [tombstoneCountsAsEvidence, 'INV-10'],
   [versionNotRecorded, 'INV-11'],
   [rejectionsNotSurfaced, 'INV-12'],

@@ -208,12 +208,13 @@ function* retention(facts: StepFacts): Iterable<Finding> {
 function* ledger(facts: StepFacts): Iterable<Finding> {
   if (facts.op.kind !== 'callTool' || facts.sutRequest === 'unsupported') return;
   const want = facts.reference.ledger.get(facts.op.signature);
-  if (want !== undefined && facts.sutRequest?.requestId !== want.requestId) {
+  const held = facts.sutRequest;
+  if (want !== undefined && (held?.requestId !== want.requestId || held.status !== want.status)) {
     yield stateFinding(
       'INV-09',
       facts,
-      systemClause(`the external request ledger holds ${facts.sutRequest === undefined ? 'nothing' : facts.sutRequest.requestId} for ${facts.op.signature}`, { kind: 'ledger', step: facts.step, signature: facts.op.signature, shape: facts.sutRequest === undefined ? null : { requestId: facts.sutRequest.requestId } }),
-      referenceClause(`it must hold ${want.requestId}, recorded at step ${want.step}`),
+      systemClause(`the external request ledger holds ${held === undefined ? 'nothing' : `${held.requestId} (${String(held.status)})`} for ${facts.op.signature}`, { kind: 'ledger', step: facts.step, signature: facts.op.signature, shape: held === undefined ? null : { requestId: held.requestId, status: held.status ?? null } }),
+      referenceClause(`it must hold ${want.requestId} (${want.status}), the attempt of step ${want.step} that decides the signature's next call: the accepted one, else the latest`),
     );
   }
 }

@@ -1,6 +1,6 @@
-import type { ClaimOp, LookupOp, RestoreOp, SummarizeOp } from '../../model/Operation.ts';
+import type { CallToolOp, ClaimOp, LookupOp, RestoreOp, SummarizeOp } from '../../model/Operation.ts';
 import type { Span } from '../../model/Span.ts';
-import { referenceClause, systemClause, type Clause } from '../Clause.ts';
+import { referenceClause, systemClause, type Clause, type Fact } from '../Clause.ts';
 import { findingOf, type Finding } from '../Finding.ts';
 import { gateOptions } from '../../model/gateOptions.ts';
 import { explainForbidden } from './explainGate.ts';
@@ -36,18 +36,8 @@ export function checkOutcome(facts: StepFacts): Finding | undefined {
       return lookupFinding(facts, op, explain);
     case 'claim':
       return claimFinding(facts, op, explain);
-    case 'callTool': {
-      const original = facts.reference.ledger.get(op.signature);
-      const first = original === undefined || original.step === facts.step;
-      return outcomeFinding(
-        'INV-09',
-        facts,
-        first
-          ? systemClause(`${op.signature} was never called before in this episode`, { kind: 'never-answered', from: 1, to: facts.step - 1, shape: { kind: 'executed', signature: op.signature } })
-          : systemClause(`${op.signature} was already executed at step ${original.step} (request ${original.requestId})`, answered(original.step, { kind: 'executed', signature: op.signature })),
-        referenceClause('the request ledger outside the window decides duplicates, whatever the window still holds'),
-      );
-    }
+    case 'callTool':
+      return callToolFinding(facts, op);
     case 'setVersion':
       return outcomeFinding('INV-11', facts);
     case 'compact':
@@ -91,6 +81,57 @@ function safeClaimFinding(facts: StepFacts): Finding | undefined {
       : referenceClause(`${how}: the runtime's own check found it neither derivable nor backed by a live byte-identical copy (existence=${String(expected.check?.existence)}, addressable=${String(expected.check?.addressable)}), so the claim is refuted and the model must hear so`);
   const answered = systemClause(`the system answered the claim ${shown === undefined ? 'not at all' : JSON.stringify(shown)}`, { kind: 'answered', step: facts.step, shape: { safeClaim: shown === undefined ? null : shown } });
   return outcomeFinding('INV-03', facts, claimed, answered, verdict, referenceClause("the model's assertion is an input to the decision, not a proof (seed 002): the runtime answers it from its own check (D-21)"));
+}
+
+/** The earlier attempts of a signature that went out, from the audit log, oldest first. */
+function attemptsOf(facts: StepFacts, signature: string): { step: number; op: CallToolOp }[] {
+  const attempts: { step: number; op: CallToolOp }[] = [];
+  for (const entry of facts.reference.log.all()) {
+    if (entry.step < facts.step && entry.operation.kind === 'callTool' && entry.operation.signature === signature && entry.outcome.kind === 'executed') attempts.push({ step: entry.step, op: entry.operation });
+  }
+  return attempts;
+}
+
+/**
+ * A call the effect ledger decides (INV-09, D-18): why it is a duplicate, too soon, unreconciled or allowed, from
+ * the signature's earlier attempts (what the system answered to them, and what the world answered).
+ */
+function callToolFinding(facts: StepFacts, op: CallToolOp): Finding {
+  const { expected } = facts;
+  const sig = op.signature;
+  const asked = (step: number, shape: Record<string, unknown>): Fact => ({ kind: 'asked', step, shape: { kind: 'callTool', signature: sig, ...shape } });
+  const went = (a: { step: number; op: CallToolOp }): Fact => answered(a.step, { kind: 'executed', signature: sig });
+  const attempts = attemptsOf(facts, sig);
+  const accepted = attempts.find((a) => (a.op.status ?? 'accepted') === 'accepted');
+  const last = attempts.at(-1);
+  const now = facts.reference.clock;
+  const rule = referenceClause('the effect ledger outside the window decides, from what the world answered to earlier attempts, whatever the window still holds (D-18)');
+  if (expected.kind === 'duplicate' && accepted !== undefined) {
+    return outcomeFinding('INV-09', facts, systemClause(`${sig} went out at step ${accepted.step} (request ${accepted.op.requestId}) and the world accepted it: the effect is done`, went(accepted), asked(accepted.step, { status: { $not: 'failed' } }), asked(accepted.step, { status: { $not: 'unknown' } })), rule);
+  }
+  if (expected.kind === 'unreconciled' && last !== undefined) {
+    const key = last.op.idempotencyKey;
+    const mine = op.idempotencyKey;
+    const keyClause = mine === undefined
+      ? systemClause('this retry carries no idempotency key', asked(facts.step, { idempotencyKey: null }))
+      : systemClause(`this retry carries the idempotency key ${mine}, ${key === undefined ? 'but the unknown attempt carried none' : `not the unknown attempt's ${key}`}`, asked(facts.step, { idempotencyKey: mine }), asked(last.step, { idempotencyKey: key ?? null }));
+    return outcomeFinding('INV-09', facts, systemClause(`${sig} went out at step ${last.step} (request ${last.op.requestId}) and its outcome is unknown: it may have taken effect`, went(last), asked(last.step, { status: 'unknown' })), keyClause, referenceClause('reconcile first, or retry with the same idempotency key so the upstream deduplicates'), rule);
+  }
+  if (expected.kind === 'too-soon' && last !== undefined) {
+    return outcomeFinding('INV-09', facts, systemClause(`${sig} went out at step ${last.step} (t=${expected.original.at}s) and failed with retry-after ${String(last.op.retryAfter)}s`, went(last), asked(last.step, { status: 'failed', retryAfter: last.op.retryAfter })), referenceClause(`this call is at t=${now}s, before t=${expected.retryAt}s: a retry waits out the retry-after the upstream sent`), rule);
+  }
+  if (expected.kind === 'executed') {
+    if (last === undefined) {
+      return outcomeFinding('INV-09', facts, systemClause(`${sig} never went out before in this episode`, { kind: 'never-answered', from: 1, to: facts.step - 1, shape: { kind: 'executed', signature: sig } }), referenceClause('a first call goes out'), rule);
+    }
+    const status = last.op.status ?? 'accepted';
+    if (status === 'unknown') {
+      return outcomeFinding('INV-09', facts, systemClause(`${sig}'s last attempt (step ${last.step}) has an unknown outcome and carried the idempotency key ${String(last.op.idempotencyKey)}, as this retry does: the upstream deduplicates`, went(last), asked(last.step, { status: 'unknown', idempotencyKey: last.op.idempotencyKey }), asked(facts.step, { idempotencyKey: op.idempotencyKey })), rule);
+    }
+    const backoff = last.op.retryAfter === undefined ? 'without a retry-after' : `with retry-after ${last.op.retryAfter}s, which has passed (now t=${now}s)`;
+    return outcomeFinding('INV-09', facts, systemClause(`${sig} went out at step ${last.step} and failed ${backoff}; no attempt of it was accepted`, went(last), asked(last.step, { status: 'failed' })), referenceClause('a retry of a call that truly failed is not a duplicate: it goes out'), rule);
+  }
+  return outcomeFinding('INV-09', facts, rule);
 }
 
 /** No invariant decides: name the first field where the answers differ. */

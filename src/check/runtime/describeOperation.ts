@@ -15,7 +15,7 @@ export function describeOperation(op: Operation): string {
     case 'restore': return `restore ${op.spanId}`;
     case 'lookup': return `look up ${op.spanId}`;
     case 'claim': return `claim resting on ${op.requiredIds.join(', ')}`;
-    case 'callTool': return `call ${op.signature} (request ${op.requestId})`;
+    case 'callTool': return `call ${op.signature} (request ${op.requestId}${op.at === undefined ? '' : `, at t=${op.at}s`}${op.idempotencyKey === undefined ? '' : `, idempotency key ${op.idempotencyKey}`}; the world answers ${op.status ?? 'accepted'}${op.retryAfter === undefined ? '' : `, retry-after ${op.retryAfter}s`})`;
     case 'setVersion': return `set versions${op.modelVersion ? ` model=${op.modelVersion}` : ''}${op.policyVersion ? ` policy=${op.policyVersion}` : ''}`;
   }
 }
@@ -33,6 +33,8 @@ export function describeOutcome(outcome: Outcome): string {
     case 'unfounded': return `unfounded (never seen: ${outcome.unknownIds.join(', ')})`;
     case 'derived-only': return `derived-only (${outcome.derivedIds.join(', ')})`;
     case 'duplicate': return `duplicate of request ${outcome.original.requestId} (step ${outcome.original.step})`;
+    case 'too-soon': return `too soon: request ${outcome.original.requestId} (step ${outcome.original.step}) failed; retry at t=${outcome.retryAt}s`;
+    case 'unreconciled': return `unreconciled: the outcome of request ${outcome.original.requestId} (step ${outcome.original.step}) is unknown`;
     default: return outcome.kind;
   }
 }

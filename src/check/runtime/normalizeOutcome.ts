@@ -32,7 +32,8 @@ export function normalizeOutcome(outcome: Outcome): unknown {
     case 'gap': return { kind: outcome.kind, ids: sorted(outcome.lostIds) };
     case 'unfounded': return { kind: outcome.kind, ids: sorted(outcome.unknownIds) };
     case 'executed': return { kind: outcome.kind, signature: outcome.signature };
-    case 'duplicate': return { kind: outcome.kind, signature: outcome.signature, requestId: outcome.original.requestId };
+    case 'duplicate': case 'unreconciled': return { kind: outcome.kind, signature: outcome.signature, requestId: outcome.original.requestId };
+    case 'too-soon': return { kind: outcome.kind, signature: outcome.signature, requestId: outcome.original.requestId, retryAt: outcome.retryAt };
     case 'versioned': return { kind: outcome.kind, modelVersion: outcome.modelVersion, policyVersion: outcome.policyVersion };
   }
 }

@@ -16,7 +16,7 @@ export function outcomeShape(outcome: Outcome): Record<string, unknown> {
     case 'rotated': return { kind: outcome.kind, expired: [...outcome.expired] };
     case 'tombstoned': return { kind: outcome.kind, spanId: outcome.spanId, why: outcome.why };
     case 'summarized': return { kind: outcome.kind, summaryId: outcome.summaryId };
-    case 'executed': case 'duplicate': return { kind: outcome.kind, signature: outcome.signature };
+    case 'executed': case 'duplicate': case 'too-soon': case 'unreconciled': return { kind: outcome.kind, signature: outcome.signature };
     case 'versioned': return { kind: outcome.kind, modelVersion: outcome.modelVersion, policyVersion: outcome.policyVersion };
     case 'substantiated': case 'derived-only': case 'gap': case 'unfounded': return { kind: outcome.kind };
     default: return { kind: outcome.kind, spanId: outcome.spanId };

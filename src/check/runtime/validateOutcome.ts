@@ -22,6 +22,8 @@ const FIELDS: Readonly<Record<string, Readonly<Record<string, 'string' | 'string
   unfounded: { unknownIds: 'string[]' },
   executed: { signature: 'string' },
   duplicate: { signature: 'string', original: 'object' },
+  'too-soon': { signature: 'string', original: 'object', retryAt: 'number' },
+  unreconciled: { signature: 'string', original: 'object' },
   versioned: { modelVersion: 'string', policyVersion: 'string' },
 };
 

@@ -18,6 +18,8 @@ export class EpisodeState {
   readonly restored = new Set<string>();
   /** Span ids whose content mentions a request id: for "retry after every mention was pruned". */
   readonly mentions = new Map<string, string[]>();
+  /** Signatures whose last attempt that went out failed or has an unknown outcome. */
+  readonly failedOrUnknown = new Set<string>();
   readonly lookedUp = new Set<'evicted' | 'lookalike'>();
   /** Spans summarized first and rotated out of the backing store afterwards. */
   readonly rotatedAfterSummary = new Set<string>();
@@ -75,6 +77,10 @@ export class EpisodeState {
     if (op.kind === 'persist' && outcome.kind === 'persisted') this.persisted.add(op.spanId);
     if (op.kind === 'edit' && outcome.kind === 'edited') this.edited.add(op.spanId);
     if (op.kind === 'restore' && outcome.kind === 'restored') this.restored.add(op.spanId);
+    if (op.kind === 'callTool' && outcome.kind === 'executed') {
+      if ((op.status ?? 'accepted') === 'accepted') this.failedOrUnknown.delete(op.signature);
+      else this.failedOrUnknown.add(op.signature);
+    }
     if (op.kind === 'rotate' && outcome.kind === 'rotated') {
       for (const id of outcome.expired) if (this.summarized.has(id)) this.rotatedAfterSummary.add(id);
     }

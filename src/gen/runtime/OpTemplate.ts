@@ -1,3 +1,5 @@
+import type { CallStatus } from '../../model/Operation.ts';
+
 /**
  * What fast-check draws for one step: an operation with its targets left as picks (indices into pools
  * that exist only at run time). `resolveTemplate` turns a template into a concrete `Operation` against the
@@ -16,7 +18,7 @@ export type OpTemplate =
   | { readonly kind: 'restore'; readonly pick: number }
   | { readonly kind: 'lookup'; readonly pool: LookupPool; readonly pick: number }
   | { readonly kind: 'claim'; readonly picks: readonly number[]; readonly includeLost: boolean }
-  | { readonly kind: 'callTool'; readonly signaturePick: number; readonly retryAfter: number | undefined }
+  | { readonly kind: 'callTool'; readonly signaturePick: number; readonly retryAfter: number | undefined; readonly status: CallStatus; readonly advance: number; readonly keyed: boolean }
   | { readonly kind: 'setVersion'; readonly which: 'model' | 'policy' | 'both' };
 
 /** Where a prune's target is drawn from: bias toward the dangerous ones. */

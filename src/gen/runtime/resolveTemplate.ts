@@ -128,7 +128,15 @@ export function resolveTemplate(template: OpTemplate, state: EpisodeState): Oper
     case 'callTool': {
       const signature = SIGNATURES[template.signaturePick % SIGNATURES.length] as string;
       const requestId = `req-${template.signaturePick % SIGNATURES.length}`;
-      return template.retryAfter === undefined ? { kind: 'callTool', signature, requestId } : { kind: 'callTool', signature, requestId, retryAfter: template.retryAfter };
+      return {
+        kind: 'callTool',
+        signature,
+        requestId,
+        ...(template.retryAfter === undefined ? {} : { retryAfter: template.retryAfter }),
+        ...(template.status === 'accepted' ? {} : { status: template.status }),
+        ...(template.advance === 0 ? {} : { at: state.reference.clock + template.advance }),
+        ...(template.keyed ? { idempotencyKey: `key-${template.signaturePick % SIGNATURES.length}` } : {}),
+      };
     }
     case 'setVersion': {
       const n = state.nextVersion();

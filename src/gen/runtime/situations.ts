@@ -16,6 +16,7 @@ export const SITUATIONS = {
   'lookup-pruned-and-lookalike': 'a pruned id and a never-seen look-alike id were both looked up',
   'content-changed-then-reevicted': 'a span was restored, edited and pruned again',
   'pressure-at-capacity': 'an operation met a full window',
+  'retry-after-failure-or-unknown': 'a side-effecting call was retried after an attempt that failed or whose outcome is unknown',
 } as const;
 
 export type Situation = keyof typeof SITUATIONS;
@@ -40,7 +41,13 @@ export function situationsOf(op: Operation, outcome: Outcome, state: EpisodeStat
       break;
     case 'callTool': {
       const mentions = state.mentions.get(op.requestId) ?? [];
-      if (outcome.kind === 'duplicate' && mentions.length > 0 && mentions.every((id) => !state.reference.window.has(id))) found.push('retry-after-eviction');
+      // A retry (the signature was attempted before: refused now, or going out again after a failure or an unknown
+      // outcome) after the window forgot the request: only the ledger can decide it.
+      const retry = outcome.kind !== 'executed' || state.failedOrUnknown.has(op.signature);
+      if (retry && mentions.length > 0 && mentions.every((id) => !state.reference.window.has(id))) found.push('retry-after-eviction');
+      // `reference` is already past this call: a retry decided by an earlier attempt that did not succeed.
+      const decidedBy = outcome.kind === 'too-soon' || outcome.kind === 'unreconciled' ? outcome.original : undefined;
+      if (decidedBy !== undefined || (outcome.kind === 'executed' && state.failedOrUnknown.has(op.signature))) found.push('retry-after-failure-or-unknown');
       break;
     }
     case 'lookup':
@@ -64,6 +71,7 @@ const NEEDS: { readonly [S in Situation]: readonly OperationKind[] } = {
   'lookup-pruned-and-lookalike': ['append', 'prune', 'lookup'],
   'content-changed-then-reevicted': ['append', 'prune', 'restore', 'edit'],
   'pressure-at-capacity': ['append'],
+  'retry-after-failure-or-unknown': ['callTool'],
 };
 
 export function applicableSituations(supported: readonly OperationKind[]): Situation[] {

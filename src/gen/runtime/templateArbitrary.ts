@@ -45,7 +45,16 @@ export const TEMPLATE_ARBITRARIES: { readonly [K in OperationKind]: fc.Arbitrary
   restore: fc.record({ kind: fc.constant('restore'), pick }),
   lookup: fc.record({ kind: fc.constant('lookup'), pool: fc.constantFrom('evicted', 'resident', 'lookalike', 'never-seen'), pick }),
   claim: fc.record({ kind: fc.constant('claim'), picks: fc.array(pick, { minLength: 1, maxLength: 3 }), includeLost: fc.boolean() }),
-  callTool: fc.record({ kind: fc.constant('callTool'), signaturePick: fc.nat({ max: 3 }), retryAfter: fc.option(fc.constantFrom(5, 30, 60), { nil: undefined }) }),
+  // What the world answers (D-18): mostly accepted, often a failure with a back-off, sometimes an unknown outcome;
+  // the clock advances by 0 (no `at`), 10, 30 or 60 s; a call carries its signature's idempotency key or none.
+  callTool: fc.record({
+    kind: fc.constant('callTool'),
+    signaturePick: fc.nat({ max: 3 }),
+    retryAfter: fc.option(fc.constantFrom(5, 30, 60), { nil: undefined }),
+    status: fc.constantFrom('accepted', 'accepted', 'accepted', 'failed', 'failed', 'unknown'),
+    advance: fc.constantFrom(0, 0, 10, 30, 60),
+    keyed: fc.boolean(),
+  }),
   setVersion: fc.record({ kind: fc.constant('setVersion'), which: fc.constantFrom('model', 'policy', 'both') }),
 };
 
@@ -62,7 +71,7 @@ export const TEMPLATE_WEIGHTS: { readonly [K in OperationKind]: number } = {
   restore: 3,
   lookup: 4,
   claim: 3,
-  callTool: 4,
+  callTool: 5,
   setVersion: 1,
 };
 

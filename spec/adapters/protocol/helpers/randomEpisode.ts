@@ -92,7 +92,15 @@ export function randomEpisode(seed: string, length: number): Operation[] {
         add({ kind: 'claim', claim: 'the constraint is users_email_key', requiredIds: chance(0.05) ? [] : [someId(), someId()] });
         break;
       case 'callTool':
-        add({ kind: 'callTool', signature: `POST /run ${Math.floor(rng() * 4)}`, requestId: `req-${ops.length}`, ...(chance(0.3) ? { retryAfter: pick([0, 30]) } : {}) });
+        add({
+          kind: 'callTool',
+          signature: `POST /run ${Math.floor(rng() * 4)}`,
+          requestId: `req-${ops.length}`,
+          ...(chance(0.3) ? { retryAfter: pick([0, 30]) } : {}),
+          ...(chance(0.5) ? { status: pick(['accepted', 'failed', 'unknown']) } : {}),
+          ...(chance(0.4) ? { at: ops.length * pick([3, 10]) } : {}),
+          ...(chance(0.3) ? { idempotencyKey: pick(['k1', 'k2']) } : {}),
+        });
         break;
       case 'setVersion':
         add(chance(0.5) ? { kind: 'setVersion', modelVersion: `model-${ops.length}` } : { kind: 'setVersion', policyVersion: `policy-${ops.length}` });

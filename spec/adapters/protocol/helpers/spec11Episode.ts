@@ -24,4 +24,16 @@ export const SPEC11_EPISODE: readonly Operation[] = [
   { kind: 'persist', spanId: 'd' },
   { kind: 'prune', spanId: 'd', acceptLossy: true },
   { kind: 'lookup', spanId: 'd' },
+  // INV-09 (item 1): an effect ledger of attempts, with the episode clock and idempotency keys.
+  { kind: 'callTool', signature: 'POST /notify', requestId: 'r1', status: 'failed', retryAfter: 45, at: 950 },
+  { kind: 'callTool', signature: 'POST /notify', requestId: 'r2', at: 960 },
+  { kind: 'callTool', signature: 'POST /notify', requestId: 'r3', at: 995 },
+  { kind: 'callTool', signature: 'POST /notify', requestId: 'r4', at: 995 },
+  { kind: 'callTool', signature: 'POST /payouts', requestId: 'p1', status: 'unknown', idempotencyKey: 'k1', at: 1000 },
+  { kind: 'callTool', signature: 'POST /payouts', requestId: 'p2' },
+  { kind: 'callTool', signature: 'POST /payouts', requestId: 'p3', idempotencyKey: 'k2' },
+  { kind: 'callTool', signature: 'POST /payouts', requestId: 'p4', idempotencyKey: 'k1', status: 'failed' },
+  { kind: 'callTool', signature: 'POST /payouts', requestId: 'p5', at: 1001, idempotencyKey: 'k1', status: 'accepted' },
+  { kind: 'callTool', signature: 'POST /payouts', requestId: 'p6', at: 999 },
+  { kind: 'callTool', signature: 'POST /payouts', requestId: 'p7', status: 'maybe' as never },
 ];
