@@ -17,7 +17,7 @@ import re
 from prunecheck_protocol import ModelError, serve
 
 DEFAULT_SCORE = 0.5
-OPERATIONS = ["append", "persist", "rotate", "edit", "prune", "summarize", "reframe", "compact", "restore",
+OPERATIONS = ["append", "persist", "rotate", "overwrite", "edit", "prune", "summarize", "reframe", "compact", "restore",
               "lookup", "claim", "callTool", "setVersion"]
 # INV-16…INV-26 are policy mode's (message-list compactors); a runtime claims INV-01…INV-15 and INV-27 on.
 INVARIANTS = [f"INV-{n:02d}" for n in list(range(1, 16)) + [27]]
@@ -81,7 +81,7 @@ def validate(op, known, clock=None):
         return _validate_span_input(op.get("span"), known, where)
     if kind in ("persist", "restore", "prune"):
         return _require_known(op.get("spanId"), known, where, "spanId")
-    if kind == "edit":
+    if kind in ("edit", "overwrite"):
         _require_known(op.get("spanId"), known, where, "spanId")
         return _require_content(op.get("content"), where)
     if kind == "rotate":
@@ -280,6 +280,14 @@ class BackingStore:
             return {"status": "expired"} if self.distinguishes_absent else {"status": "absent"}
         return {"status": "present", "content": entry.content, "digest": entry.digest}
 
+    def overwrite(self, span_id, content):
+        """Every live copy of the span now holds other bytes, under the same handles (D-25)."""
+        entry = self.latest.get(span_id)
+        while entry is not None:
+            if entry.content is not None:
+                entry.content, entry.digest = content, digest(content)
+            entry = entry.previous
+
     def expire(self, span_ids=None):
         if span_ids is None:
             entries = list(self.by_handle.values())
@@ -379,6 +387,10 @@ class Runtime:
 
     def op_rotate(self, op):
         return {"kind": "rotated", "expired": self.store.expire(op.get("spanIds"))}
+
+    def op_overwrite(self, op):
+        self.store.overwrite(op["spanId"], op["content"])
+        return {"kind": "overwritten", "spanId": op["spanId"]}
 
     def op_edit(self, op):
         span = self.window.resident.get(op["spanId"])
@@ -557,7 +569,8 @@ class Runtime:
             return self.reject(span.id, "not-recoverable")
         answer = self.lookup(span.id)
         if answer["kind"] != "recoverable":
-            return self.reject(span.id, "not-recoverable")
+            stale = answer["kind"] == "tombstoned" and answer["why"] == "stale"
+            return self.reject(span.id, "stale" if stale else "not-recoverable")
         if not self.window.fits(span.tokens):
             return self.full(span.id, span.tokens)
         span.content, span.digest_cache = answer["content"], None
@@ -583,6 +596,8 @@ class Runtime:
             read = None if tombstone["handle"] is None else self.store.read(tombstone["handle"])
             if read is None or read["status"] != "present":
                 return lost("expired")
+            if read["digest"] != tombstone["digest"]:
+                return lost("stale")  # D-25: other bytes than the evicted ones are a stale result
             return {"kind": "recoverable", "spanId": span_id, "handle": tombstone["handle"], "content": read["content"]}
         if tombstone["frameEpoch"] != self.frame_epoch:
             return lost("reframed")  # derivability is frame-relative (seed 001)
@@ -594,8 +609,10 @@ class Runtime:
         if source_id in self.window.resident:
             return True
         source = self.tombstones.get(source_id)
-        return source is not None and source["mode"] == "reversible" and source["handle"] is not None \
-            and self.store.read(source["handle"])["status"] == "present"
+        if source is None or source["mode"] != "reversible" or source["handle"] is None:
+            return False
+        read = self.store.read(source["handle"])
+        return read["status"] == "present" and read["digest"] == source["digest"]
 
     def op_claim(self, op):
         """INV-10: only resident or recoverable raw spans substantiate; a tombstone is a gap (D-01)."""

@@ -6,7 +6,7 @@ import { FINGERPRINT_CHARS } from '../../src/adapters/zoo/DigestWrongBytes.ts';
 import { ZOO_ADAPTERS, ZOO_EXPECTATIONS } from '../../src/adapters/zoo/index.ts';
 import { lossyMarkerText } from '../../src/model/IndexEntry.ts';
 import { INVARIANT_IDS, RUNTIME_INVARIANT_IDS, type InvariantId } from '../../src/model/invariants.ts';
-import type { Operation } from '../../src/model/Operation.ts';
+import { OPERATION_KINDS, type Operation } from '../../src/model/Operation.ts';
 import { derived, raw, sha256 } from '../helpers/model.ts';
 import { observedOf as obs, outcomeAt as at, playAdapter, type Played } from '../helpers/playAdapter.ts';
 
@@ -199,6 +199,26 @@ const CASES: readonly ZooCase[] = [
         expect(at(p, 7, 'absent').spanId).toBe('never-seen');
         expect(at(p, 8, 'gap').lostIds).toEqual(['r1']);
       }
+    },
+  },
+  {
+    adapter: 'trusts-stale-copy',
+    invariant: 'INV-04',
+    title: 'after the log rewrote an evicted span, its lookup answers the new bytes as recoverable and a restore brings them back',
+    ops: [
+      raw('block_7', 'POST /v1/ledger -> 409 request_id=req-51c0d2', { persist: true }),
+      { kind: 'prune', spanId: 'block_7' },
+      { kind: 'overwrite', spanId: 'block_7', content: 'POST /v1/ledger -> 200 request_id=req-000000' },
+      { kind: 'lookup', spanId: 'block_7' },
+      { kind: 'restore', spanId: 'block_7' },
+    ],
+    expectations: (ref, bad) => {
+      expect(at(ref, 3, 'tombstoned')).toMatchObject({ why: 'stale', digest: sha256('POST /v1/ledger -> 409 request_id=req-51c0d2') });
+      expect(at(ref, 4, 'rejected').reason).toBe('stale');
+      expect(obs(ref, 'block_7').resident).toBeUndefined();
+      expect(at(bad, 3, 'recoverable').content).toBe('POST /v1/ledger -> 200 request_id=req-000000');
+      expect(at(bad, 4, 'restored').spanId).toBe('block_7');
+      expect(obs(bad, 'block_7').resident?.content).toBe('POST /v1/ledger -> 200 request_id=req-000000');
     },
   },
   {
@@ -457,7 +477,8 @@ const CASES: readonly ZooCase[] = [
 /**
  * An episode touching every operation kind and most outcomes while avoiding every zoo member's trigger: no lossy
  * or policy eviction, no rejection of a resident span, no version change before an artefact, no summary of a
- * summary or of a backed raw span, no rotation after a summary, contents of at most 16 characters.
+ * summary or of a backed raw span, no rotation after a summary, no overwrite of a live copy, no call that failed
+ * or timed out, contents of at most 16 characters.
  */
 const BENIGN: readonly Operation[] = [
   raw('r1', 'log line A', { score: 0.8 }),
@@ -488,6 +509,7 @@ const BENIGN: readonly Operation[] = [
   { kind: 'prune', spanId: 'r1' },
   { kind: 'persist', spanId: 't1' },
   { kind: 'rotate', spanIds: ['t1'] },
+  { kind: 'overwrite', spanId: 't1', content: 'rewritten' },
   { kind: 'lookup', spanId: 'ghost' },
   { kind: 'prune', spanId: 'd1' },
   { kind: 'setVersion', modelVersion: 'model-2' },
@@ -539,7 +561,7 @@ describe('the zoo of broken runtimes', () => {
 
   it('the benign episode exercises every operation kind and the main outcomes on the reference', async () => {
     const ref = await playAdapter(referenceAdapter, BENIGN, { ids: BENIGN_IDS, signatures: BENIGN_SIGNATURES });
-    expect(new Set(BENIGN.map((op) => op.kind)).size).toBe(13);
+    expect(new Set(BENIGN.map((op) => op.kind)).size).toBe(OPERATION_KINDS.length);
     const kinds = new Set(ref.outcomes.map((o) => o.kind));
     for (const kind of ['evicted', 'restored', 'summarized', 'reframed', 'compacted', 'duplicate', 'executed', 'recoverable', 'derivable', 'absent', 'substantiated', 'derived-only', 'unfounded', 'rejected', 'rotated', 'edited', 'versioned']) {
       expect(kinds, kind).toContain(kind);

@@ -31,6 +31,7 @@ const wellFormed = fc.oneof(
   w(3, fc.record({ kind: fc.constant('persist'), spanId: ref })),
   w(1, fc.record({ kind: fc.constant('rotate'), spanIds: opt(refs(1, 3)) })),
   w(2, fc.record({ kind: fc.constant('edit'), spanId: ref, content })),
+  w(1, fc.record({ kind: fc.constant('overwrite'), spanId: ref, content })),
   w(6, fc.record({ kind: fc.constant('prune'), spanId: ref, acceptLossy: fc.boolean(), claimSafe: fc.boolean() })),
   w(3, fc.record({ kind: fc.constant('summarize'), summaryId: fc.constant('@'), sourceIds: refs(1, 3), content, tokens: opt(tokens), score: opt(score), escalate: fc.boolean() })),
   w(1, fc.record({ kind: fc.constant('reframe'), frame: fc.constantFrom('fix the migration', 'explain the failure'), scores: fc.dictionary(ref, score, { maxKeys: 2 }), derivations: fc.dictionary(ref, refs(1, 2), { maxKeys: 2 }) })),

@@ -86,8 +86,45 @@ describe('lookup answers (INV-04)', () => {
           const answer = driver.rt.lookup(id);
           expect(answer.kind === 'absent', `${id}: ${JSON.stringify(answer)}`).toBe(!driver.seen.includes(id));
           if (answer.kind === 'tombstoned') expect(answer.digest).toBe(driver.rt.tombstones.get(id)?.digest);
+          // D-25: a recoverable answer is the evicted bytes, never whatever the store now holds.
+          if (answer.kind === 'recoverable') expect(sha256(answer.content)).toBe(driver.rt.tombstones.get(id)?.digest);
         }
       };
     });
+  });
+
+  it('INV-04 a copy rewritten after the eviction is detected by its digest: lookup answers tombstoned (stale), restore is refused stale (D-25)', () => {
+    const rt = episode();
+    applyAll(rt, raw('block_7', 'request_id=req-51c0d2', { persist: true }), { kind: 'prune', spanId: 'block_7' });
+    expect(rt.lookup('block_7')).toMatchObject({ kind: 'recoverable', content: 'request_id=req-51c0d2' });
+
+    expect(applyExpect(rt, { kind: 'overwrite', spanId: 'block_7', content: 'request_id=req-000000' }, 'overwritten').spanId).toBe('block_7');
+
+    expect(rt.lookup('block_7')).toEqual({ kind: 'tombstoned', spanId: 'block_7', digest: sha256('request_id=req-51c0d2'), why: 'stale' });
+    expect(applyExpect(rt, { kind: 'restore', spanId: 'block_7' }, 'rejected').reason).toBe('stale');
+    expect(rt.window.has('block_7')).toBe(false);
+    expect(applyExpect(rt, { kind: 'claim', claim: 'the id was req-51c0d2', requiredIds: ['block_7'] }, 'gap').lostIds).toEqual(['block_7']);
+  });
+
+  it('INV-04 a derivable span whose source copy went stale looks up as tombstoned (sources-lost); an expired copy stays expired', () => {
+    const rt = episode();
+    applyAll(rt, raw('src', 'rows', { persist: true }), derived('n', '2 rows', ['src']), { kind: 'prune', spanId: 'n' }, { kind: 'prune', spanId: 'src' });
+    expect(rt.lookup('n').kind).toBe('derivable');
+
+    rt.apply({ kind: 'overwrite', spanId: 'src', content: 'other rows' });
+    expect(rt.lookup('n')).toMatchObject({ kind: 'tombstoned', why: 'sources-lost' });
+
+    const expired = episode();
+    applyAll(expired, raw('a', 'alpha', { persist: true }), { kind: 'prune', spanId: 'a' }, { kind: 'rotate' }, { kind: 'overwrite', spanId: 'a', content: 'beta' });
+    expect(expired.lookup('a')).toMatchObject({ kind: 'tombstoned', why: 'expired' });
+  });
+
+  it('INV-04 an overwritten copy of a resident span no longer backs it: the span is not reversible until persisted again', () => {
+    const rt = episode();
+    applyAll(rt, raw('r', 'v1', { persist: true }), { kind: 'overwrite', spanId: 'r', content: 'v0' });
+
+    expect(applyExpect(rt, { kind: 'prune', spanId: 'r' }, 'rejected').check).toMatchObject({ existence: false, addressable: true });
+    rt.apply({ kind: 'persist', spanId: 'r' });
+    expect(applyExpect(rt, { kind: 'prune', spanId: 'r' }, 'evicted').mode).toBe('reversible');
   });
 });

@@ -79,6 +79,10 @@ export class NaiveRuntime {
         }
         return { kind: 'rotated', expired };
       }
+      case 'overwrite':
+        // The log keeps whatever it now holds; nothing remembers what was evicted (a restore reads the new bytes).
+        if (this.log.get(op.spanId) !== undefined) this.log.set(op.spanId, op.content);
+        return { kind: 'overwritten', spanId: op.spanId };
       case 'edit': return this.edit(op);
       case 'prune': return this.prune(op);
       case 'summarize': return this.summarize(op);

@@ -10,7 +10,7 @@ interface StoreEntry {
   readonly spanId: string;
   readonly handle: string;
   content: string | undefined;
-  readonly digest: string;
+  digest: string;
   /** The span's previous copy, if it was persisted before: rotating a span expires every copy of it. */
   readonly previous: StoreEntry | undefined;
 }
@@ -23,7 +23,9 @@ interface StoreEntry {
  * - `expire` drops copies' content (rotation, retention), as the model cannot see: every copy of each named
  *   span, or every copy in the store. The handle stays known, so a store that `distinguishesAbsent` answers
  *   `expired`, not `absent` (seed 002, condition 3).
- * - Every read is O(1); expiring named spans is O(their copies).
+ * - `overwrite` replaces the bytes of every live copy of a span under the same handles (a log rewritten in
+ *   place): a read then answers the new bytes and their digest, which is how a stale copy is caught (D-25).
+ * - Every read is O(1); expiring or overwriting named spans is O(their copies).
  */
 export class BackingStore {
   readonly distinguishesAbsent: boolean;
@@ -57,6 +59,16 @@ export class BackingStore {
     if (entry === undefined) return { status: 'absent' };
     if (entry.content === undefined) return this.distinguishesAbsent ? { status: 'expired' } : { status: 'absent' };
     return { status: 'present', content: entry.content, digest: entry.digest };
+  }
+
+  /** Replaces the bytes of every live copy of `spanId`; expired copies stay expired. */
+  overwrite(spanId: string, content: string): void {
+    const bytes = digest(content);
+    for (let entry = this.latest.get(spanId); entry !== undefined; entry = entry.previous) {
+      if (entry.content === undefined) continue;
+      entry.content = content;
+      entry.digest = bytes;
+    }
   }
 
   /** Expires every copy of `spanIds` (of every span when omitted); answers the span ids that lost a copy, once each. */

@@ -10,6 +10,7 @@ export type Operation =
   | AppendOp
   | PersistOp
   | RotateOp
+  | OverwriteOp
   | EditOp
   | PruneOp
   | SummarizeOp
@@ -43,6 +44,17 @@ export interface PersistOp {
 export interface RotateOp {
   readonly kind: 'rotate';
   readonly spanIds?: readonly string[];
+}
+
+/**
+ * The backing store's copies of a span now hold other bytes, invisibly to the model: a log rewritten in place,
+ * a file changed on disk, a cache refreshed (seed 002: "The runtime returns an empty or stale result"). Every live
+ * copy of the span changes; expired ones stay expired.
+ */
+export interface OverwriteOp {
+  readonly kind: 'overwrite';
+  readonly spanId: string;
+  readonly content: string;
 }
 
 /** Changes the content of a resident span (a tool result refreshed in place, a scratchpad rewritten). */
@@ -155,6 +167,7 @@ export const OPERATION_KINDS: readonly OperationKind[] = [
   'append',
   'persist',
   'rotate',
+  'overwrite',
   'edit',
   'prune',
   'summarize',

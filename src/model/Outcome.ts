@@ -24,6 +24,8 @@ export type RejectionReason =
   | 'content-changed'
   | 'already-derived'
   | 'not-recoverable'
+  /** A restore whose backing copy no longer hashes to the evicted bytes: it was changed after the eviction. */
+  | 'stale'
   /** Loss was accepted, but a re-frame floored the span: its derivability flipped and nothing backs it (D-20). */
   | 'floored';
 
@@ -65,6 +67,11 @@ export interface Persisted {
 export interface Rotated {
   readonly kind: 'rotated';
   readonly expired: readonly string[];
+}
+
+export interface Overwritten {
+  readonly kind: 'overwritten';
+  readonly spanId: string;
 }
 
 export interface Edited {
@@ -111,6 +118,12 @@ export interface Restored {
 }
 
 /**
+ * Why a seen id is known lost: a lossy commitment, an expired copy, a copy changed since the eviction (`stale`:
+ * its bytes no longer hash to the tombstone's digest), lost sources, or a re-frame since a derivable eviction.
+ */
+export type LostWhy = 'lossy' | 'expired' | 'stale' | 'sources-lost' | 'reframed';
+
+/**
  * What the runtime knows of an id. Five distinct answers, so "pruned" is never confused with "never existed"
  * (seed 002: the model "interprets the empty result as evidence that the identifier did not exist").
  */
@@ -122,7 +135,7 @@ export type LookupAnswer =
       readonly kind: 'tombstoned';
       readonly spanId: string;
       readonly digest: string;
-      readonly why: 'lossy' | 'expired' | 'sources-lost' | 'reframed';
+      readonly why: LostWhy;
     }
   | { readonly kind: 'absent'; readonly spanId: string };
 
@@ -176,6 +189,7 @@ export type Outcome =
   | Appended
   | Persisted
   | Rotated
+  | Overwritten
   | Edited
   | Evicted
   | Summarized

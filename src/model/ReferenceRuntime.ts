@@ -134,6 +134,9 @@ export class ReferenceRuntime {
         return { kind: 'persisted', spanId: op.spanId, handle: this.store.put(span.id, span.content) };
       }
       case 'rotate': return { kind: 'rotated', expired: this.store.expire(op.spanIds) };
+      case 'overwrite':
+        this.store.overwrite(op.spanId, op.content);
+        return { kind: 'overwritten', spanId: op.spanId };
       case 'edit': return this.edit(op);
       case 'prune': return this.prune(op);
       case 'summarize': return this.summarize(op);

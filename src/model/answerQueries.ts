@@ -1,5 +1,5 @@
 import type { ClaimOp } from './Operation.ts';
-import type { ClaimVerdict, LookupAnswer } from './Outcome.ts';
+import type { ClaimVerdict, LookupAnswer, LostWhy } from './Outcome.ts';
 import type { ReferenceRuntime } from './ReferenceRuntime.ts';
 
 /**
@@ -7,8 +7,8 @@ import type { ReferenceRuntime } from './ReferenceRuntime.ts';
  * - resident: in the window;
  * - recoverable: evicted reversibly and the backing copy still reads present (handle and content);
  * - derivable: evicted as derivable under the current frame epoch, every source resident or recoverable;
- * - tombstoned: known lost (lossy commitment, expired copy, lost sources, or a re-frame since a derivable
- *   eviction): the digest, never the content;
+ * - tombstoned: known lost (lossy commitment, expired copy, a copy changed since the eviction, lost sources, or
+ *   a re-frame since a derivable eviction): the digest, never the content;
  * - absent: never seen in this episode.
  */
 export function answerLookup(rt: ReferenceRuntime, spanId: string): LookupAnswer {
@@ -16,13 +16,15 @@ export function answerLookup(rt: ReferenceRuntime, spanId: string): LookupAnswer
   if (span !== undefined) return { kind: 'resident', spanId, span: rt.view(span) };
   const tombstone = rt.tombstones.get(spanId);
   if (tombstone === undefined) return { kind: 'absent', spanId };
-  const lost = (why: 'lossy' | 'expired' | 'sources-lost' | 'reframed'): LookupAnswer => ({ kind: 'tombstoned', spanId, digest: tombstone.digest, why });
+  const lost = (why: LostWhy): LookupAnswer => ({ kind: 'tombstoned', spanId, digest: tombstone.digest, why });
   switch (tombstone.mode) {
     case 'lossy':
       return lost('lossy');
     case 'reversible': {
       const read = tombstone.handle === undefined ? undefined : rt.store.read(tombstone.handle);
       if (read?.status !== 'present' || tombstone.handle === undefined) return lost('expired');
+      // D-25: the copy is checked against the tombstone's digest; other bytes are a stale result, never the span.
+      if (read.digest !== tombstone.digest) return lost('stale');
       return { kind: 'recoverable', spanId, handle: tombstone.handle, content: read.content };
     }
     case 'derivable': {
@@ -31,7 +33,9 @@ export function answerLookup(rt: ReferenceRuntime, spanId: string): LookupAnswer
       const available = tombstone.derivationChain.every((id) => {
         if (rt.window.has(id)) return true;
         const source = rt.tombstones.get(id);
-        return source?.mode === 'reversible' && source.handle !== undefined && rt.store.read(source.handle).status === 'present';
+        if (source?.mode !== 'reversible' || source.handle === undefined) return false;
+        const read = rt.store.read(source.handle);
+        return read.status === 'present' && read.digest === source.digest;
       });
       return available ? { kind: 'derivable', spanId, sources: tombstone.derivationChain } : lost('sources-lost');
     }

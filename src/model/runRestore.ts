@@ -14,7 +14,8 @@ export function runRestore(rt: ReferenceRuntime, op: RestoreOp): Restored | Reje
   if (rt.window.has(span.id)) return rt.reject(span.id, 'not-recoverable');
   const answer = rt.lookup(span.id);
   const refusals: Refusal[] = [];
-  if (answer.kind !== 'recoverable') refusals.push({ kind: 'rejected', spanId: span.id, reason: 'not-recoverable' });
+  // D-25: a copy changed since the eviction is refused as stale, so the model knows the log moved on.
+  if (answer.kind !== 'recoverable') refusals.push({ kind: 'rejected', spanId: span.id, reason: answer.kind === 'tombstoned' && answer.why === 'stale' ? 'stale' : 'not-recoverable' });
   if (!rt.window.fits(span.tokens)) refusals.push({ kind: 'window-full', spanId: span.id, needed: span.tokens });
   if (answer.kind !== 'recoverable' || refusals.length > 0) return rt.refuse(refusals);
   span.content = answer.content;

@@ -24,6 +24,7 @@ export function validateOperation(op: Operation, known: KnownIds): void {
     case 'prune':
       return requireKnown(op.spanId, known, where, 'spanId');
     case 'edit':
+    case 'overwrite':
       requireKnown(op.spanId, known, where, 'spanId');
       return requireContent(op.content, where);
     case 'rotate':
@@ -70,7 +71,7 @@ export function validateOperation(op: Operation, known: KnownIds): void {
       throw new ModelError(
         'BAD_OPERATION',
         where,
-        `unknown operation kind; expected one of append, persist, rotate, edit, prune, summarize, reframe, compact, restore, lookup, claim, callTool, setVersion`,
+        `unknown operation kind; expected one of append, persist, rotate, overwrite, edit, prune, summarize, reframe, compact, restore, lookup, claim, callTool, setVersion`,
       );
   }
 }

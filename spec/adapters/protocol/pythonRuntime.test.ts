@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandAdapter, type CommandAdapter } from '../../../src/adapters/protocol/commandAdapter.ts';
 import { RUNTIME_INVARIANT_IDS } from '../../../src/model/invariants.ts';
+import { OPERATION_KINDS } from '../../../src/model/Operation.ts';
 import { diffAgainstReference } from './helpers/diffAgainstReference.ts';
 import { randomEpisode } from './helpers/randomEpisode.ts';
 import { SPEC11_EPISODE } from './helpers/spec11Episode.ts';
@@ -28,7 +29,7 @@ describe('examples/python over the line protocol', () => {
   it('the handshake names the runtime and claims every runtime invariant', () => {
     expect(correct.name).toBe('python-correct');
     expect([...correct.capabilities.invariants].sort()).toEqual([...RUNTIME_INVARIANT_IDS].sort());
-    expect(correct.capabilities.operations).toHaveLength(13);
+    expect(correct.capabilities.operations).toEqual(OPERATION_KINDS);
     expect(broken.name).toBe('python-broken');
   });
 

@@ -26,6 +26,7 @@ import { summaryOutranksSources } from './SummaryOutranksSources.ts';
 import { tombstoneCountsAsEvidence } from './TombstoneCountsAsEvidence.ts';
 import { tombstoneInWindowOnly } from './TombstoneInWindowOnly.ts';
 import { trustsSafeClaim } from './TrustsSafeClaim.ts';
+import { trustsStaleCopy } from './TrustsStaleCopy.ts';
 import { versionNotRecorded } from './VersionNotRecorded.ts';
 
 /**
@@ -43,6 +44,7 @@ const ZOO: readonly (readonly [Adapter, InvariantId])[] = [
   [echoesSafeClaim, 'INV-03'],
   [storeProvenanceOnly, 'INV-03'],
   [answersAbsentForPruned, 'INV-04'],
+  [trustsStaleCopy, 'INV-04'],
   [resummarizesWithoutChain, 'INV-05'],
   [rawDerivable, 'INV-06'],
   [noRawFloor, 'INV-07'],

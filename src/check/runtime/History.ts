@@ -63,6 +63,16 @@ export class History {
     return this.first(after, (step, e) => (e.outcome.kind === 'rotated' && e.outcome.expired.includes(id) ? { step, fact: answered(step, { kind: 'rotated', expired: [id] }) } : undefined));
   }
 
+  /** The first overwrite of `id`'s backing copies after `after`. */
+  overwrittenAfter(id: string, after: number): Event | undefined {
+    return this.first(after, (step, e) => (e.outcome.kind === 'overwritten' && e.outcome.spanId === id ? { step, fact: answered(step, { kind: 'overwritten', spanId: id }) } : undefined));
+  }
+
+  /** The last overwrite of `id`'s backing copies. */
+  lastOverwrite(id: string): Event | undefined {
+    return this.last((step, e) => (e.outcome.kind === 'overwritten' && e.outcome.spanId === id ? { step, fact: answered(step, { kind: 'overwritten', spanId: id }) } : undefined));
+  }
+
   /** The last edit of `id` after `after`. */
   lastEditAfter(id: string, after: number): Event | undefined {
     const found = this.last((step, e) => (e.outcome.kind === 'edited' && e.outcome.spanId === id ? { step, fact: answered(step, { kind: 'edited', spanId: id }) } : undefined));

@@ -80,7 +80,8 @@ function safeClaimFinding(facts: StepFacts): Finding | undefined {
       ? referenceClause(`${how}: the runtime's own check found it ${expected.check !== undefined && expected.check.existence && expected.check.addressable && expected.check.provenance ? 'backed by a live byte-identical copy' : 'derivable'}, so the claim is upheld`)
       : referenceClause(`${how}: the runtime's own check found it neither derivable nor backed by a live byte-identical copy (existence=${String(expected.check?.existence)}, addressable=${String(expected.check?.addressable)}), so the claim is refuted and the model must hear so`);
   const answered = systemClause(`the system answered the claim ${shown === undefined ? 'not at all' : JSON.stringify(shown)}`, { kind: 'answered', step: facts.step, shape: { safeClaim: shown === undefined ? null : shown } });
-  return outcomeFinding('INV-03', facts, claimed, answered, verdict, referenceClause("the model's assertion is an input to the decision, not a proof (seed 002): the runtime answers it from its own check (D-21)"));
+  // Only the answer to the claim differs: the states are still in lock-step, so a run may go on past it.
+  return { ...outcomeFinding('INV-03', facts, claimed, answered, verdict, referenceClause("the model's assertion is an input to the decision, not a proof (seed 002): the runtime answers it from its own check (D-21)")), resume: 'continue' };
 }
 
 /** The earlier attempts of a signature that went out, from the audit log, oldest first. */
@@ -201,6 +202,11 @@ function lostReasons(facts: StepFacts, id: string, explain: SpanExplainer): Clau
       const reframe = explain.history.reframeAfter(eviction.step);
       return [evicted, reframe === undefined ? referenceClause('the task was re-framed since') : systemClause(`the task was re-framed at step ${reframe.step}: what was derivable under the old frame is retrievable-only now, and there is no copy`, reframe.fact)];
     }
+    case 'stale': {
+      const changed = explain.history.overwrittenAfter(id, eviction.step);
+      const how = 'its bytes no longer hash to the digest the tombstone keeps: a stale copy, never the evicted span (D-25)';
+      return [evicted, changed === undefined ? referenceClause(`its backing copy was changed since: ${how}`) : systemClause(`its backing copy was overwritten at step ${changed.step}, after the eviction: ${how}`, changed.fact)];
+    }
     case 'sources-lost': {
       const source = facts.reference.tombstones.get(id)?.derivationChain.find((s) => !facts.reference.window.has(s));
       return [evicted, source === undefined ? referenceClause('one of its sources is lost') : explain.left(source, `its source ${source}`)];
@@ -242,7 +248,7 @@ function lookupFinding(facts: StepFacts, op: LookupOp, explain: SpanExplainer): 
 function copyLive(facts: StepFacts, span: Span, explain: SpanExplainer, since: number | undefined): Clause[] {
   const handle = facts.reference.tombstones.get(span.id)?.handle;
   if (handle === undefined || since === undefined) return [referenceClause(`by the reference's record, ${span.id}'s backing copy still reads present`)];
-  return [systemClause(`no rotation since expired its copy`, explain.history.neverSince(since, { kind: 'rotated', expired: [span.id] }))];
+  return [systemClause(`no rotation since expired its copy, and no overwrite changed it`, explain.history.neverSince(since, { kind: 'rotated', expired: [span.id] }), explain.history.neverSince(since, { kind: 'overwritten', spanId: span.id }))];
 }
 
 /**

@@ -8,6 +8,7 @@ export function describeOperation(op: Operation): string {
     case 'persist': return `persist ${op.spanId} to the backing store`;
     case 'rotate': return op.spanIds === undefined ? 'rotate the backing store (every copy expires)' : `rotate the backing copies of ${op.spanIds.join(', ')}`;
     case 'edit': return `edit ${op.spanId}`;
+    case 'overwrite': return `overwrite the backing copies of ${op.spanId} with other bytes`;
     case 'prune': return `prune ${op.spanId}${op.acceptLossy === true ? ' accepting loss' : ''}${op.claimSafe === true ? ' (model claims it is safe to drop)' : ''}`;
     case 'summarize': return `summarize ${op.sourceIds.join(', ')} into ${op.summaryId}${op.escalate === true ? ' (escalated)' : ''}`;
     case 'reframe': return `re-frame the task to '${op.frame}'`;

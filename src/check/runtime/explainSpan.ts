@@ -67,7 +67,9 @@ export class SpanExplainer {
       const copy = this.history.lastCopy(span.id);
       const expired = copy === undefined ? undefined : this.history.expiredAfter(span.id, copy.step);
       const edited = copy === undefined ? undefined : this.history.lastEditAfter(span.id, copy.step);
-      if (copy !== undefined && expired !== undefined) clauses.push(systemClause(`${span.id}'s backing copy (step ${copy.step}) expired in the rotation at step ${expired.step}`, copy.fact, expired.fact));
+      const overwritten = copy === undefined ? undefined : this.history.overwrittenAfter(span.id, copy.step);
+      if (copy !== undefined && overwritten !== undefined && expired === undefined) clauses.push(systemClause(`${span.id}'s backing copy (step ${copy.step}) was overwritten with other bytes at step ${overwritten.step}: it no longer matches the span (D-05)`, copy.fact, overwritten.fact));
+      else if (copy !== undefined && expired !== undefined) clauses.push(systemClause(`${span.id}'s backing copy (step ${copy.step}) expired in the rotation at step ${expired.step}`, copy.fact, expired.fact));
       else if (copy !== undefined && edited !== undefined) clauses.push(systemClause(`${span.id} was edited at step ${edited.step}, after its backing copy was taken at step ${copy.step}: the copy is no longer byte-identical (D-05)`, copy.fact, edited.fact));
       else clauses.push(referenceClause(`by the reference's record, ${span.id}'s backing copy no longer reads present with its current bytes`));
     }
@@ -87,9 +89,10 @@ export class SpanExplainer {
       else {
         clauses.push(
           systemClause(
-            `${span.id} has a live backing copy: copied at step ${copy.step}, neither rotated out nor edited since, so its bytes match and the tombstone will keep its handle and digest (D-23)`,
+            `${span.id} has a live backing copy: copied at step ${copy.step}, neither rotated out, overwritten nor edited since, so its bytes match and the tombstone will keep its handle and digest (D-23)`,
             copy.fact,
             this.history.neverSince(copy.step, { kind: 'rotated', expired: [span.id] }),
+            this.history.neverSince(copy.step, { kind: 'overwritten', spanId: span.id }),
             this.history.neverSince(copy.step, { kind: 'edited', spanId: span.id }),
           ),
         );

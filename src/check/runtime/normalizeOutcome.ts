@@ -15,6 +15,7 @@ export function normalizeOutcome(outcome: Outcome): unknown {
     case 'appended': case 'persisted': case 'edited': case 'restored':
       return { kind: outcome.kind, spanId: outcome.spanId };
     case 'rotated': return { kind: outcome.kind, expired: sorted(outcome.expired) };
+    case 'overwritten': return { kind: outcome.kind, spanId: outcome.spanId };
     case 'summarized': return { kind: outcome.kind, summaryId: outcome.summaryId, sourceIds: sorted(outcome.sourceIds) };
     case 'reframed': return { kind: outcome.kind, frame: outcome.frame, floored: sorted(outcome.floored), derivable: sorted(outcome.derivable) };
     case 'compacted': return {

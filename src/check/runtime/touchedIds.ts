@@ -5,7 +5,7 @@ import type { Outcome } from '../../model/Outcome.ts';
 export function idsNamedBy(op: Operation): string[] {
   switch (op.kind) {
     case 'append': return [op.span.id, ...(op.span.sources ?? [])];
-    case 'persist': case 'edit': case 'prune': case 'restore': case 'lookup': return [op.spanId];
+    case 'persist': case 'edit': case 'overwrite': case 'prune': case 'restore': case 'lookup': return [op.spanId];
     case 'rotate': return [...(op.spanIds ?? [])];
     case 'summarize': return [op.summaryId, ...op.sourceIds];
     case 'reframe': return [...Object.keys(op.scores ?? {}), ...Object.keys(op.derivations ?? {})];

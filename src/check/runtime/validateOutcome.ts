@@ -5,6 +5,7 @@ const FIELDS: Readonly<Record<string, Readonly<Record<string, 'string' | 'string
   persisted: { spanId: 'string', handle: 'string' },
   rotated: { expired: 'string[]' },
   edited: { spanId: 'string' },
+  overwritten: { spanId: 'string' },
   evicted: { spanId: 'string', mode: 'string', tombstone: 'object' },
   rejected: { spanId: 'string', reason: 'string' },
   summarized: { summaryId: 'string', sourceIds: 'string[]' },

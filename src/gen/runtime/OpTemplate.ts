@@ -10,6 +10,7 @@ export type OpTemplate =
   | { readonly kind: 'append'; readonly derived: boolean; readonly sourcePicks: readonly number[]; readonly contentPick: number; readonly tokens: number; readonly score: number; readonly persist: boolean }
   | { readonly kind: 'persist'; readonly pick: number }
   | { readonly kind: 'rotate'; readonly all: boolean; readonly picks: readonly number[] }
+  | { readonly kind: 'overwrite'; readonly pick: number; readonly contentPick: number }
   | { readonly kind: 'edit'; readonly pick: number; readonly contentPick: number }
   | { readonly kind: 'prune'; readonly pool: PrunePool; readonly pick: number; readonly acceptLossy: boolean; readonly claimSafe: boolean }
   | { readonly kind: 'summarize'; readonly picks: readonly number[]; readonly preferSummaries: boolean; readonly escalate: boolean; readonly tokens: number; readonly score: number; readonly fabricate: boolean }

@@ -67,6 +67,13 @@ export function resolveTemplate(template: OpTemplate, state: EpisodeState): Oper
       const spanIds = chooseMany(summarized.length > 0 && (template.picks[0] ?? 0) % 2 === 0 ? summarized : persisted, template.picks);
       return template.all || spanIds.length === 0 ? { kind: 'rotate' } : { kind: 'rotate', spanIds };
     }
+    case 'overwrite': {
+      // Copies of spans evicted reversibly first: that is what makes "a stale copy restored or looked up" reachable.
+      const persisted = [...state.persisted];
+      const evicted = persisted.filter((id) => state.reference.tombstones.get(id)?.mode === 'reversible' && !state.reference.window.has(id));
+      const spanId = choose(evicted.length > 0 && template.pick % 3 !== 0 ? evicted : persisted, template.pick);
+      return spanId === undefined ? undefined : { kind: 'overwrite', spanId, content: `${choose(CONTENTS, template.contentPick) as string} (rewritten in the log)` };
+    }
     case 'edit': {
       // Editing a restored span is what makes "content changed, then re-evicted" reachable.
       const restored = state.resident().filter((id) => state.restored.has(id));

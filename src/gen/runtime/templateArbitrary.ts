@@ -20,6 +20,7 @@ export const TEMPLATE_ARBITRARIES: { readonly [K in OperationKind]: fc.Arbitrary
   persist: fc.record({ kind: fc.constant('persist'), pick }),
   rotate: fc.record({ kind: fc.constant('rotate'), all: fc.boolean(), picks: fc.array(pick, { minLength: 1, maxLength: 3 }) }),
   edit: fc.record({ kind: fc.constant('edit'), pick, contentPick: pick }),
+  overwrite: fc.record({ kind: fc.constant('overwrite'), pick, contentPick: pick }),
   prune: fc.record({
     kind: fc.constant('prune'),
     pool: fc.constantFrom('resident', 'summarized-source', 'summary', 'derived', 'edited'),
@@ -64,6 +65,7 @@ export const TEMPLATE_WEIGHTS: { readonly [K in OperationKind]: number } = {
   persist: 3,
   rotate: 2,
   edit: 3,
+  overwrite: 1,
   prune: 9,
   summarize: 5,
   reframe: 2,

@@ -206,7 +206,7 @@ export class EpisodeDriver {
     for (const d of follow.deviations) if (d.forced) this.unclaimed.push({ invariant: d.rule, step, resumed: true });
 
     const onOutcome = checkOutcome(facts);
-    const found = onOutcome === undefined ? undefined : this.judge(onOutcome, QUERY_LIKE.has(op.kind) ? 'continue' : undefined);
+    const found = onOutcome === undefined ? undefined : this.judge(onOutcome, onOutcome.resume ?? (QUERY_LIKE.has(op.kind) ? 'continue' : undefined));
     if (found !== undefined || this.stopped) return this.record(actual, found, sutAfter);
     for (const finding of checkObservations(facts)) {
       const claimed = this.judge(finding, finding.resume);
