@@ -65,7 +65,7 @@ export const TEMPLATE_WEIGHTS: { readonly [K in OperationKind]: number } = {
   persist: 3,
   rotate: 2,
   edit: 3,
-  overwrite: 1,
+  overwrite: 2,
   prune: 9,
   summarize: 5,
   reframe: 2,
