@@ -15,8 +15,8 @@ if (naive === undefined) throw new Error('naive is a built-in');
 
 describe('a runtime check looks past expected findings', () => {
   // Past the expected INV-07 the engine follows naive on (SPEC.md §7, spec/ADAPTER.md §5) and finds its next
-  // breach: missing tombstones (INV-01) or silent eviction at capacity (INV-13), whichever the seed's episodes
-  // reach first (INV-13 at seed 1 since SPEC 1.1's call fields changed what the generator draws).
+  // breach, whichever of naive's many the seed's episodes reach first (missing tombstones, silent eviction at
+  // capacity, unmarked summaries…: it changes whenever the generator draws differently, as with SPEC 1.1).
   it('an expected first finding does not hide a new one behind it (naive: INV-07 expected, another found next)', async () => {
     const alone = await checkAdapter(naive, { seed: 1, outDir });
     expect(alone.violations.map((v) => v.invariant)).toEqual(['INV-07']);
@@ -25,7 +25,8 @@ describe('a runtime check looks past expected findings', () => {
     const [first, next] = past.violations.map((v) => v.invariant);
     expect(past.violations).toHaveLength(2);
     expect(first).toBe('INV-07');
-    expect(['INV-01', 'INV-13']).toContain(next);
+    expect(next).toMatch(/^INV-\d\d$/);
+    expect(next).not.toBe('INV-07');
     expect(past.invariants.find((r) => r.invariant === 'INV-07')?.status).toBe('violated');
     expect(past.invariants.find((r) => r.invariant === next)?.status).toBe('violated');
     expect(past.opsChecked).toBeGreaterThan(alone.opsChecked);
