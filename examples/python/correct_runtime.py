@@ -20,7 +20,7 @@ DEFAULT_SCORE = 0.5
 OPERATIONS = ["append", "persist", "rotate", "overwrite", "edit", "prune", "summarize", "reframe", "compact", "restore",
               "lookup", "claim", "callTool", "setVersion"]
 # INV-16…INV-26 are policy mode's (message-list compactors); a runtime claims INV-01…INV-15 and INV-27 on.
-INVARIANTS = [f"INV-{n:02d}" for n in list(range(1, 16)) + [27]]
+INVARIANTS = [f"INV-{n:02d}" for n in list(range(1, 16)) + [27, 28]]
 INF = math.inf
 
 
@@ -97,12 +97,7 @@ def validate(op, known, clock=None):
     if kind == "lookup":
         return _require_id(op.get("spanId"), where, "spanId")
     if kind == "claim":
-        _require_id(op.get("claim"), where, "claim")
-        if len(_require_id_list(op.get("requiredIds"), where, "requiredIds")) == 0:
-            raise ModelError("BAD_OPERATION", where, "requiredIds is empty; name the spans the claim rests on")
-        for span_id in op["requiredIds"]:
-            _require_id(span_id, where, "requiredIds")
-        return None
+        return _validate_claim(op, where)
     if kind == "callTool":
         _require_id(op.get("signature"), where, "signature")
         _require_id(op.get("requestId"), where, "requestId")
@@ -149,6 +144,32 @@ def _validate_span_input(span, known, where):
         if source == span["id"]:
             raise ModelError("DERIVATION_CYCLE", where, f"span '{source}' lists itself as a source")
         _require_known(source, known, where, "span.sources")
+
+
+RAW_KINDS = ["tool-output", "user", "identifier", "error", "other"]
+
+
+def _validate_claim(op, where):
+    _require_id(op.get("claim"), where, "claim")
+    negative = op.get("negative")
+    if negative is not None and not isinstance(negative, bool):
+        raise ModelError("BAD_OPERATION", where, f"negative must be a boolean, got {negative!r}")
+    ids = _require_id_list(op.get("requiredIds"), where, "requiredIds")
+    if negative is True:
+        if len(ids) > 0:
+            raise ModelError("BAD_OPERATION", where, "a negative claim rests on no span: leave requiredIds empty")
+        if op.get("rawKinds") is not None:
+            kinds = _require_id_list(op["rawKinds"], where, "rawKinds")
+            if len(kinds) == 0 or any(not isinstance(k, str) or k not in RAW_KINDS for k in kinds):
+                raise ModelError("BAD_OPERATION", where, f"rawKinds must list one or more of {', '.join(RAW_KINDS)}")
+        return None
+    if op.get("rawKinds") is not None:
+        raise ModelError("BAD_OPERATION", where, "rawKinds scopes a negative claim; set negative: true or drop rawKinds")
+    if len(ids) == 0:
+        raise ModelError("BAD_OPERATION", where, "requiredIds is empty; name the spans the claim rests on")
+    for span_id in ids:
+        _require_id(span_id, where, "requiredIds")
+    return None
 
 
 def _validate_summarize(op, known, where):
@@ -616,6 +637,14 @@ class Runtime:
 
     def op_claim(self, op):
         """INV-10: only resident or recoverable raw spans substantiate; a tombstone is a gap (D-01)."""
+        if op.get("negative") is True:
+            # INV-28: a negative claim is judged over every raw observation seen in scope, never the window.
+            kinds = op.get("rawKinds")
+            lost = [s.id for s in self.known.values() if s.kind == "raw" and (kinds is None or s.raw_kind in kinds)
+                    and self.lookup(s.id)["kind"] == "tombstoned"]
+            if lost:
+                return {"kind": "unfounded", "claim": op["claim"], "unknownIds": [], "lostIds": lost}
+            return {"kind": "substantiated", "claim": op["claim"]}
         lost, unknown, derived = [], [], []
         for span_id in op["requiredIds"]:
             answer = self.lookup(span_id)

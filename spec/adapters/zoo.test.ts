@@ -472,6 +472,23 @@ const CASES: readonly ZooCase[] = [
       for (const p of [ref, bad]) expect(obs(p, 'err-90').resident?.score).toBe(0.1);
     },
   },
+  {
+    adapter: 'negative-claims-trust-window',
+    invariant: 'INV-28',
+    title: '"no error occurred" stands on the window after the only error was pruned and lost',
+    ops: [
+      raw('err', 'ERROR 23505 duplicate key', { rawKind: 'error' }),
+      raw('ok', 'tool: GET /health 200', { rawKind: 'tool-output' }),
+      { kind: 'prune', spanId: 'err', acceptLossy: true },
+      { kind: 'claim', claim: 'no error occurred', requiredIds: [], negative: true, rawKinds: ['error'] },
+      { kind: 'claim', claim: 'the user never asked', requiredIds: [], negative: true, rawKinds: ['user'] },
+    ],
+    expectations: (ref, bad) => {
+      expect(at(ref, 3, 'unfounded')).toMatchObject({ unknownIds: [], lostIds: ['err'] });
+      expect(at(bad, 3, 'substantiated').claim).toBe('no error occurred');
+      for (const p of [ref, bad]) expect(at(p, 4, 'substantiated').claim).toBe('the user never asked');
+    },
+  },
 ];
 
 /**

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ClaimOp } from '../../src/model/Operation.ts';
 import { applyAll, applyExpect, assertProperty, derived, episode, raw } from '../helpers/model.ts';
-import { Driver, opTemplates } from '../helpers/modelOps.ts';
+import { assertOverEpisodes, Driver, opTemplates } from '../helpers/modelOps.ts';
+import { ModelError } from '../../src/model/ModelError.ts';
 
 const FILE = 'spec/model/claims.test.ts';
 
@@ -112,3 +113,44 @@ describe('claims under random operation sequences (INV-10)', () => {
     );
   });
 });
+
+describe('negative claims (INV-28)', () => {
+  it('INV-28 "no error occurred" is unfounded while an error observation is lost, whatever the window shows', () => {
+    const rt = episode();
+    applyAll(rt, raw('err', 'ERROR 23505 duplicate key', { rawKind: 'error' }), raw('t', 'GET /health 200', { rawKind: 'tool-output' }), { kind: 'prune', spanId: 'err', acceptLossy: true });
+
+    expect(applyExpect(rt, { kind: 'claim', claim: 'no error occurred', requiredIds: [], negative: true, rawKinds: ['error'] }, 'unfounded')).toEqual({ kind: 'unfounded', claim: 'no error occurred', unknownIds: [], lostIds: ['err'] });
+    expect(applyExpect(rt, { kind: 'claim', claim: 'nothing happened', requiredIds: [], negative: true }, 'unfounded').lostIds).toEqual(['err']);
+    expect(applyExpect(rt, { kind: 'claim', claim: 'no user asked', requiredIds: [], negative: true, rawKinds: ['user'] }, 'substantiated').claim).toBe('no user asked');
+  });
+
+  it('INV-28 a negative claim is substantiated when every observation in scope is resident or recoverable, and unfounded once a copy expires', () => {
+    const rt = episode();
+    applyAll(rt, raw('err', 'ERROR 42', { rawKind: 'error', persist: true }), { kind: 'prune', spanId: 'err' });
+    expect(applyExpect(rt, { kind: 'claim', claim: 'the error was handled', requiredIds: [], negative: true, rawKinds: ['error'] }, 'substantiated').kind).toBe('substantiated');
+
+    rt.apply({ kind: 'rotate' });
+    expect(applyExpect(rt, { kind: 'claim', claim: 'no error occurred', requiredIds: [], negative: true, rawKinds: ['error'] }, 'unfounded').lostIds).toEqual(['err']);
+  });
+
+  it('INV-28 a negative claim names no span, and rawKinds scopes only negative claims (misuse otherwise)', () => {
+    const rt = episode();
+    rt.apply(raw('a', 'alpha'));
+    expect(() => rt.apply({ kind: 'claim', claim: 'x', requiredIds: ['a'], negative: true })).toThrow(/leave requiredIds empty/);
+    expect(() => rt.apply({ kind: 'claim', claim: 'x', requiredIds: [], negative: true, rawKinds: ['bogus' as never] })).toThrow(/rawKinds must list/);
+    expect(() => rt.apply({ kind: 'claim', claim: 'x', requiredIds: ['a'], rawKinds: ['error'] })).toThrow(/set negative: true/);
+    expect(() => rt.apply({ kind: 'claim', claim: 'x', requiredIds: [] })).toThrow(ModelError);
+  });
+
+  it('INV-28 under random operation sequences, a negative claim is unfounded exactly when a raw observation seen is lost', () => {
+    assertOverEpisodes(FILE, (driver) => {
+      return (template) => {
+        driver.apply(driver.resolve(template));
+        const lost = driver.seen.filter((id) => driver.rt.span(id)?.kind === 'raw' && driver.rt.lookup(id).kind === 'tombstoned');
+        const verdict = driver.rt.apply({ kind: 'claim', claim: 'nothing went wrong', requiredIds: [], negative: true });
+        expect(verdict).toEqual(lost.length > 0 ? { kind: 'unfounded', claim: 'nothing went wrong', unknownIds: [], lostIds: lost } : { kind: 'substantiated', claim: 'nothing went wrong' });
+      };
+    });
+  });
+});
+

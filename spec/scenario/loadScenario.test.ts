@@ -78,6 +78,7 @@ describe('loadScenario: malformed files name the file, the field, its line and w
     ['a retry probe watching for an unknown failure', (s) => s['timeline'].push({ turn: 3, kind: 'retry', signature: 'POST /x', requestId: 'r1', failure: 'too-late' }), 'BAD_VALUE', '$.timeline[3].failure', '"too-late"', /expected one of "duplicate-side-effect", "ignored-retry-after", "retry-refused"/],
     ['a rank probe naming evidence no event creates', (s) => s['timeline'].push({ turn: 3, kind: 'rank', claim: 'backed off', evidence: 'err-9' }), 'UNKNOWN_REF', '$.timeline[3].evidence', '"err-9"', /names span "err-9", which no earlier event creates/],
     ['a clock that does not advance', (s) => (s['secondsPerTurn'] = 0), 'BAD_TYPE', '$.secondsPerTurn', '"secondsPerTurn": 0', /expected an integer in \[1, 86400\], got 0/],
+    ['rawKinds on a claim that is not negative', (s) => s['timeline'].push({ turn: 3, kind: 'assert', claim: 'nothing failed', rawKinds: ['error'] }), 'BAD_VALUE', '$.timeline[3].rawKinds', '"rawKinds"', /rawKinds scopes a negative claim/],
     ['a fix signature without its placeholder', (s) => s['timeline'].push({ turn: 3, kind: 'fix', need: 'block_7', signature: 'fix it' }), 'BAD_VALUE', '$.timeline[3].signature', '"fix it"', /containing "\{value\}"/],
   ];
 

@@ -65,6 +65,7 @@ describe('seed 002, the inverse: overflow of a conservative pruner', () => {
     expect(at(r, 60, 'evict').map((e) => e.text)).toEqual([expect.stringMatching(/^t\d+ \(400 tok\) evicted lossy$/)]);
     expect(at(r, 60, 'tombstone')).toHaveLength(1);
     expect(probe(r, 'context-overflow')).toMatchObject({ turn: 60, status: 'prevented', mechanisms: ['INV-13'] });
+    expect(probe(r, 'absence-asserted')).toMatchObject({ turn: 74, status: 'prevented', mechanisms: ['INV-28'] });
     expect(at(r, 75, 'lookup')[0]?.text).toBe('lookup deploy-3 → recoverable');
     expect(probe(r, 'never-existed')).toMatchObject({ turn: 75, status: 'prevented', mechanisms: ['INV-03', 'INV-04'] });
     expect(r.occupancy.every((s) => s.used <= scenario.window.capacity)).toBe(true);
@@ -74,5 +75,6 @@ describe('seed 002, the inverse: overflow of a conservative pruner', () => {
     const r = await runScenario(scenario, naiveAdapter);
     expect(r.crash).toBeUndefined();
     expect(probe(r, 'never-existed')).toMatchObject({ turn: 75, status: 'failed' });
+    expect(probe(r, 'absence-asserted')).toMatchObject({ turn: 74, status: 'failed' });
   });
 });

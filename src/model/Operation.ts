@@ -1,4 +1,4 @@
-import type { SpanInput } from './Span.ts';
+import type { RawKind, SpanInput } from './Span.ts';
 
 /**
  * Everything that can happen to a pruning runtime, as data. World events (`append`, `persist`, `rotate`,
@@ -120,11 +120,17 @@ export interface LookupOp {
   readonly spanId: string;
 }
 
-/** Asks whether a claim resting on `requiredIds` is substantiated (INV-10). */
+/**
+ * Asks whether a claim is substantiated. A positive claim rests on `requiredIds` (INV-10). A negative claim
+ * (`negative: true`: "no error occurred", "X never happened") rests on the absence of evidence: on every raw
+ * observation the runtime has seen (of `rawKinds`, all kinds when omitted), so `requiredIds` is empty (INV-28).
+ */
 export interface ClaimOp {
   readonly kind: 'claim';
   readonly claim: string;
   readonly requiredIds: readonly string[];
+  readonly negative?: boolean;
+  readonly rawKinds?: readonly RawKind[];
 }
 
 /**

@@ -147,7 +147,8 @@ export type ClaimVerdict =
   | { readonly kind: 'substantiated'; readonly claim: string }
   | { readonly kind: 'derived-only'; readonly claim: string; readonly derivedIds: readonly string[] }
   | { readonly kind: 'gap'; readonly claim: string; readonly lostIds: readonly string[] }
-  | { readonly kind: 'unfounded'; readonly claim: string; readonly unknownIds: readonly string[] };
+  /** `unknownIds`: ids never seen; `lostIds` (negative claims): raw observations in scope that are known lost. */
+  | { readonly kind: 'unfounded'; readonly claim: string; readonly unknownIds: readonly string[]; readonly lostIds?: readonly string[] };
 
 /**
  * A record of one attempt of a side-effecting request, kept outside the window (INV-09): the request, when

@@ -98,6 +98,11 @@ export class ReferenceRuntime {
     return this.known.get(id);
   }
 
+  /** Every span ever seen, resident or not, in the order first seen. */
+  knownSpans(): IterableIterator<Span> {
+    return this.known.values();
+  }
+
   observe(spanId: string): SpanObservation {
     const span = this.window.get(spanId);
     return {

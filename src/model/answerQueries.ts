@@ -47,6 +47,7 @@ export function answerLookup(rt: ReferenceRuntime, spanId: string): LookupAnswer
  * substantiate; a tombstone is a gap, not evidence; summaries and derived spans support "derived-only".
  */
 export function judgeClaim(rt: ReferenceRuntime, op: ClaimOp): ClaimVerdict {
+  if (op.negative === true) return judgeNegativeClaim(rt, op);
   const lostIds: string[] = [];
   const unknownIds: string[] = [];
   const derivedIds: string[] = [];
@@ -60,4 +61,20 @@ export function judgeClaim(rt: ReferenceRuntime, op: ClaimOp): ClaimVerdict {
   if (unknownIds.length > 0) return { kind: 'unfounded', claim: op.claim, unknownIds };
   if (derivedIds.length > 0) return { kind: 'derived-only', claim: op.claim, derivedIds };
   return { kind: 'substantiated', claim: op.claim };
+}
+
+/**
+ * INV-28 (seed 000: "no claim may depend on the completeness of the window"; (a): never assert that a fact "was
+ * never observed" from its absence): a negative claim is judged over every raw observation in its scope the
+ * runtime has seen, not over the window. It is `unfounded` while any of them is known lost (lossy, expired or
+ * stale: it lives only in summaries, or nowhere), with those ids; `substantiated` when each is resident or
+ * recoverable, so the window plus the store is complete for it. O(spans seen).
+ */
+export function judgeNegativeClaim(rt: ReferenceRuntime, op: ClaimOp): ClaimVerdict {
+  const lostIds: string[] = [];
+  for (const span of rt.knownSpans()) {
+    if (span.kind !== 'raw' || (op.rawKinds !== undefined && !op.rawKinds.includes(span.rawKind ?? 'other'))) continue;
+    if (answerLookup(rt, span.id).kind === 'tombstoned') lostIds.push(span.id);
+  }
+  return lostIds.length > 0 ? { kind: 'unfounded', claim: op.claim, unknownIds: [], lostIds } : { kind: 'substantiated', claim: op.claim };
 }

@@ -31,6 +31,7 @@ export const INVARIANTS = {
   'INV-26': 'Agent state outside the message list survives compaction',
   // INV-27 onward (SPEC 1.1) apply to runtimes again.
   'INV-27': "A summary's retention never exceeds its sources'",
+  'INV-28': 'No claim rests on the window being complete',
 } as const;
 
 export type InvariantId = keyof typeof INVARIANTS;

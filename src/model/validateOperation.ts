@@ -1,6 +1,6 @@
 import { ModelError } from './ModelError.ts';
 import { CALL_STATUSES, type Operation } from './Operation.ts';
-import type { SpanInput } from './Span.ts';
+import type { RawKind, SpanInput } from './Span.ts';
 
 /** What validation needs to know of the runtime: which ids were ever seen, and the episode clock if it keeps one. */
 export interface KnownIds {
@@ -39,12 +39,7 @@ export function validateOperation(op: Operation, known: KnownIds): void {
     case 'lookup':
       return requireId(op.spanId, where, 'spanId');
     case 'claim':
-      requireId(op.claim, where, 'claim');
-      if (requireIdList(op.requiredIds, where, 'requiredIds').length === 0) {
-        throw new ModelError('BAD_OPERATION', where, 'requiredIds is empty; name the spans the claim rests on');
-      }
-      for (const id of op.requiredIds) requireId(id, where, 'requiredIds');
-      return;
+      return validateClaim(op, where);
     case 'callTool':
       requireId(op.signature, where, 'signature');
       requireId(op.requestId, where, 'requestId');
@@ -114,6 +109,27 @@ function validateSummarize(op: Extract<Operation, { kind: 'summarize' }>, known:
   requireContent(op.content, where);
   if (op.tokens !== undefined) requireTokens(op.tokens, where);
   if (op.score !== undefined) requireScore(op.score, where, 'score');
+}
+
+const RAW_KINDS: readonly RawKind[] = ['tool-output', 'user', 'identifier', 'error', 'other'];
+
+function validateClaim(op: Extract<Operation, { kind: 'claim' }>, where: string): void {
+  requireId(op.claim, where, 'claim');
+  if (op.negative !== undefined && typeof op.negative !== 'boolean') throw new ModelError('BAD_OPERATION', where, `negative must be a boolean, got ${JSON.stringify(op.negative)}`);
+  const ids = requireIdList(op.requiredIds, where, 'requiredIds');
+  if (op.negative === true) {
+    if (ids.length > 0) throw new ModelError('BAD_OPERATION', where, 'a negative claim rests on no span (it is judged over every raw observation seen): leave requiredIds empty');
+    if (op.rawKinds !== undefined) {
+      const kinds = requireIdList(op.rawKinds, where, 'rawKinds');
+      if (kinds.length === 0 || kinds.some((k) => !RAW_KINDS.includes(k as RawKind))) {
+        throw new ModelError('BAD_OPERATION', where, `rawKinds must list one or more of ${RAW_KINDS.join(', ')}, got ${JSON.stringify(op.rawKinds)}`);
+      }
+    }
+    return;
+  }
+  if (op.rawKinds !== undefined) throw new ModelError('BAD_OPERATION', where, 'rawKinds scopes a negative claim; set negative: true or drop rawKinds');
+  if (ids.length === 0) throw new ModelError('BAD_OPERATION', where, 'requiredIds is empty; name the spans the claim rests on');
+  for (const id of ids) requireId(id, where, 'requiredIds');
 }
 
 function validateReframe(op: Extract<Operation, { kind: 'reframe' }>, known: KnownIds, where: string): void {

@@ -79,7 +79,8 @@ export type FailureKind =
   | 'context-overflow'
   | 'ignored-retry-after'
   | 'retry-refused'
-  | 'self-reinforcing-summary';
+  | 'self-reinforcing-summary'
+  | 'absence-asserted';
 
 export const FAILURE_KINDS: readonly FailureKind[] = [
   'duplicate-side-effect',
@@ -91,6 +92,7 @@ export const FAILURE_KINDS: readonly FailureKind[] = [
   'ignored-retry-after',
   'retry-refused',
   'self-reinforcing-summary',
+  'absence-asserted',
 ];
 
 /** What a `retry` probe watches for. */
@@ -231,6 +233,13 @@ export interface AssertEvent {
   readonly kind: 'assert';
   readonly turn: number;
   readonly claim: string;
+  /**
+   * A negative claim ("no deploy was rolled back"): the agent asserts an absence because nothing in its window
+   * shows it, judged over every raw observation of `rawKinds` (all kinds when omitted). `substantiated` is the
+   * `absence-asserted` failure (INV-28).
+   */
+  readonly negative?: boolean;
+  readonly rawKinds?: readonly RawKind[];
 }
 
 /** Probe: the agent acts on the value its `need` of span `need` produced; `{value}` in `signature` is replaced. */

@@ -154,6 +154,7 @@ export async function fixProbe(ctx: RunContext, e: FixEvent): Promise<void> {
 
 /** Seed 000 after turn 120: the agent asserts what a resident summary says. `substantiated` is the failure. */
 export async function assertProbe(ctx: RunContext, e: AssertEvent): Promise<void> {
+  if (e.negative === true) return negativeAssertProbe(ctx, e);
   if (ctx.driver.crash !== undefined) return void notReached(ctx, e.turn, 'fabricated-claim-accepted');
   const needle = e.claim.toLowerCase();
   const ids = ctx.driver.residents().filter((v) => v.content.toLowerCase().includes(needle)).map((v) => v.id);
@@ -170,3 +171,27 @@ export async function assertProbe(ctx: RunContext, e: AssertEvent): Promise<void
     record(ctx, { turn: e.turn, failure: 'fabricated-claim-accepted', status: 'prevented', mechanisms: ['INV-10'], detail: `the claim is ${verdict.kind}: a summary is lower-trust evidence than a raw tool return` });
   }
 }
+
+/**
+ * Seed 000 "Operational Effect" (a), seed 002's second-order failure: the agent asserts an absence because nothing
+ * in its window shows it. `substantiated` after something in scope was lost is the failure.
+ */
+async function negativeAssertProbe(ctx: RunContext, e: AssertEvent): Promise<void> {
+  if (ctx.driver.crash !== undefined) return void notReached(ctx, e.turn, 'absence-asserted');
+  const verdict = await ctx.driver.apply({ kind: 'claim', claim: e.claim, requiredIds: [], negative: true, ...(e.rawKinds === undefined ? {} : { rawKinds: e.rawKinds }) }, e.turn);
+  if (verdict === undefined) return void notReached(ctx, e.turn, 'absence-asserted');
+  const scope = e.rawKinds === undefined ? 'every observation' : `every ${e.rawKinds.join(' or ')} observation`;
+  ctx.driver.note(e.turn, 'claim', `negative claim "${clip(e.claim, 60)}" over ${scope} → ${verdict.kind}`);
+  if (verdict.kind === 'unfounded') {
+    const lost = verdict.lostIds ?? [];
+    record(ctx, { turn: e.turn, failure: 'absence-asserted', status: 'prevented', mechanisms: ['INV-28'], detail: `unfounded: ${lost.length} observation${lost.length === 1 ? '' : 's'} in scope ${lost.length === 1 ? 'is' : 'are'} lost (${lost.slice(0, 3).join(', ')}${lost.length > 3 ? ', …' : ''}); nothing in the window proves "${e.claim}"` });
+  } else {
+    record(ctx, { turn: e.turn, failure: 'absence-asserted', status: verdict.kind === 'substantiated' && lostSomething(ctx) ? 'failed' : 'ok', mechanisms: [], detail: `"${e.claim}" answered ${verdict.kind}: the agent asserts it because nothing in its window shows otherwise` });
+  }
+}
+
+/** Whether the harness saw any span of its own leave the window (a negative claim then cannot rest on the window). */
+function lostSomething(ctx: RunContext): boolean {
+  return ctx.driver.entries.some((entry) => entry.kind === 'evict' || entry.kind === 'silent-evict');
+}
+

@@ -97,8 +97,12 @@ export function readEvent(value: unknown, path: string, r: FieldReader, defined:
       return o['candidates'] === undefined ? event : { ...event, candidates: r.strings(o, path, 'candidates', 1) };
     }
     case 'assert': {
-      const o = fields(['claim']);
-      return { kind: 'assert', turn, claim: r.string(o, path, 'claim') };
+      const o = fields(['claim'], ['negative', 'rawKinds']);
+      const event = { kind: 'assert' as const, turn, claim: r.string(o, path, 'claim') };
+      if (o['rawKinds'] !== undefined && o['negative'] !== true) r.fail('BAD_VALUE', `${path}.rawKinds`, 'rawKinds scopes a negative claim; add "negative": true');
+      if (o['negative'] === undefined) return event;
+      const negative = r.boolean(o, path, 'negative');
+      return { ...event, negative, ...(o['rawKinds'] === undefined ? {} : { rawKinds: r.strings(o, path, 'rawKinds', 1).map((k, i) => (RAW_KINDS.includes(k as RawKind) ? (k as RawKind) : r.expected(`${path}.rawKinds[${i}]`, `one of ${RAW_KINDS.join(', ')}`, k))) }) };
     }
     case 'fix': {
       const o = fields(['need', 'signature']);

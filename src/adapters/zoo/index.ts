@@ -9,6 +9,7 @@ import { echoesSafeClaim } from './EchoesSafeClaim.ts';
 import { halfAppliedRejection } from './HalfAppliedRejection.ts';
 import { ignoresContentChange } from './IgnoresContentChange.ts';
 import { lossyWithoutMarker } from './LossyWithoutMarker.ts';
+import { negativeClaimsTrustWindow } from './NegativeClaimsTrustWindow.ts';
 import { noExternalTombstone } from './NoExternalTombstone.ts';
 import { noRawFloor } from './NoRawFloor.ts';
 import { noReframeInvalidation } from './NoReframeInvalidation.ts';
@@ -61,6 +62,7 @@ const ZOO: readonly (readonly [Adapter, InvariantId])[] = [
   [summaryLowersSources, 'INV-14'],
   [halfAppliedRejection, 'INV-15'],
   [summaryOutranksSources, 'INV-27'],
+  [negativeClaimsTrustWindow, 'INV-28'],
 ];
 
 /** The deliberately broken runtimes, as built-in adapters (`prunecheck check --adapter <name>`). */

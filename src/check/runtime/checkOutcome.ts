@@ -257,6 +257,7 @@ function copyLive(facts: StepFacts, span: Span, explain: SpanExplainer, since: n
  */
 function claimFinding(facts: StepFacts, op: ClaimOp, explain: SpanExplainer): Finding {
   const { expected } = facts;
+  if (op.negative === true) return negativeClaimFinding(facts, op, explain);
   if (expected.kind === 'gap') {
     const decisive = expected.lostIds[0] as string;
     return outcomeFinding('INV-10', facts, ...lostReasons(facts, decisive, explain), referenceClause(`a claim resting on a lost span is a gap (D-01)`));
@@ -267,3 +268,23 @@ function claimFinding(facts: StepFacts, op: ClaimOp, explain: SpanExplainer): Fi
   if (expected.kind === 'substantiated') reasons.push(referenceClause(`every id of the claim (${op.requiredIds.join(', ')}) is a resident or recoverable raw span`));
   return outcomeFinding('INV-10', facts, ...reasons);
 }
+
+/**
+ * A negative claim (INV-28): judged over every raw observation in its scope the runtime has seen, never over the
+ * window; unfounded while one of them is known lost.
+ */
+function negativeClaimFinding(facts: StepFacts, op: ClaimOp, explain: SpanExplainer): Finding {
+  const { expected } = facts;
+  const scope = op.rawKinds === undefined ? 'every raw observation' : `every raw observation of kind ${op.rawKinds.join(' or ')}`;
+  if (expected.kind === 'unfounded' && expected.lostIds !== undefined && expected.lostIds.length > 0) {
+    const decisive = expected.lostIds[0] as string;
+    return outcomeFinding(
+      'INV-28',
+      facts,
+      ...lostReasons(facts, decisive, explain),
+      referenceClause(`"${op.claim}" is a negative claim: it rests on ${scope} seen in this episode, and ${expected.lostIds.join(', ')} ${expected.lostIds.length === 1 ? 'is' : 'are'} lost, so absence from the window proves nothing: unfounded`),
+    );
+  }
+  return outcomeFinding('INV-28', facts, referenceClause(`"${op.claim}" is a negative claim over ${scope}: each one seen is resident or recoverable, so the window and the store together are complete for it: substantiated`));
+}
+

@@ -15,7 +15,7 @@ export function describeOperation(op: Operation): string {
     case 'compact': return `compact below retention score ${op.threshold}`;
     case 'restore': return `restore ${op.spanId}`;
     case 'lookup': return `look up ${op.spanId}`;
-    case 'claim': return `claim resting on ${op.requiredIds.join(', ')}`;
+    case 'claim': return op.negative === true ? `negative claim "${op.claim}"${op.rawKinds === undefined ? '' : ` over ${op.rawKinds.join(', ')} observations`}` : `claim resting on ${op.requiredIds.join(', ')}`;
     case 'callTool': return `call ${op.signature} (request ${op.requestId}${op.at === undefined ? '' : `, at t=${op.at}s`}${op.idempotencyKey === undefined ? '' : `, idempotency key ${op.idempotencyKey}`}; the world answers ${op.status ?? 'accepted'}${op.retryAfter === undefined ? '' : `, retry-after ${op.retryAfter}s`})`;
     case 'setVersion': return `set versions${op.modelVersion ? ` model=${op.modelVersion}` : ''}${op.policyVersion ? ` policy=${op.policyVersion}` : ''}`;
   }
@@ -31,7 +31,7 @@ export function describeOutcome(outcome: Outcome): string {
     case 'compacted': return `compacted: evicted [${outcome.evicted.map((e) => `${e.spanId}:${e.mode}`).join(', ')}], refused [${outcome.refused.join(', ')}]`;
     case 'reframed': return `re-framed; floored [${outcome.floored.join(', ')}], derivable [${outcome.derivable.join(', ')}]`;
     case 'gap': return `gap (lost: ${outcome.lostIds.join(', ')})`;
-    case 'unfounded': return `unfounded (never seen: ${outcome.unknownIds.join(', ')})`;
+    case 'unfounded': return outcome.lostIds !== undefined && outcome.lostIds.length > 0 ? `unfounded (lost: ${outcome.lostIds.join(', ')})` : `unfounded (never seen: ${outcome.unknownIds.join(', ')})`;
     case 'derived-only': return `derived-only (${outcome.derivedIds.join(', ')})`;
     case 'duplicate': return `duplicate of request ${outcome.original.requestId} (step ${outcome.original.step})`;
     case 'too-soon': return `too soon: request ${outcome.original.requestId} (step ${outcome.original.step}) failed; retry at t=${outcome.retryAt}s`;

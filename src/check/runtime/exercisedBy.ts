@@ -48,7 +48,7 @@ export function exercisedBy(op: Operation, outcome: Outcome, before: ReadonlyMap
       found.add('INV-04');
       if (rt.frameEpoch > 0 && rt.span(op.spanId)?.kind === 'derived') found.add('INV-08');
       break;
-    case 'claim': found.add('INV-10'); break;
+    case 'claim': found.add(op.negative === true ? 'INV-28' : 'INV-10'); break;
     case 'callTool': found.add('INV-09'); break;
     case 'setVersion': found.add('INV-11'); break;
     default: break;

@@ -31,7 +31,7 @@ export function normalizeOutcome(outcome: Outcome): unknown {
     case 'substantiated': return { kind: outcome.kind };
     case 'derived-only': return { kind: outcome.kind, ids: sorted(outcome.derivedIds) };
     case 'gap': return { kind: outcome.kind, ids: sorted(outcome.lostIds) };
-    case 'unfounded': return { kind: outcome.kind, ids: sorted(outcome.unknownIds) };
+    case 'unfounded': return { kind: outcome.kind, ids: sorted(outcome.unknownIds), lost: sorted(outcome.lostIds ?? []) };
     case 'executed': return { kind: outcome.kind, signature: outcome.signature };
     case 'duplicate': case 'unreconciled': return { kind: outcome.kind, signature: outcome.signature, requestId: outcome.original.requestId };
     case 'too-soon': return { kind: outcome.kind, signature: outcome.signature, requestId: outcome.original.requestId, retryAt: outcome.retryAt };

@@ -1,4 +1,5 @@
 import type { Operation } from '../../model/Operation.ts';
+import type { RawKind } from '../../model/Span.ts';
 import type { EpisodeState } from './EpisodeState.ts';
 import type { OpTemplate, PrunePool } from './OpTemplate.ts';
 
@@ -54,7 +55,7 @@ export function resolveTemplate(template: OpTemplate, state: EpisodeState): Oper
       const base = { id: state.nextSpanId(), tokens: template.tokens, score: template.score, persist: template.persist };
       return sources.length > 0
         ? { kind: 'append', span: { ...base, kind: 'derived', content: `derived from ${sources.join(', ')}: ${content.length} chars`, sources } }
-        : { kind: 'append', span: { ...base, kind: 'raw', content } };
+        : { kind: 'append', span: { ...base, kind: 'raw', content, rawKind: rawKindOf(content) } };
     }
     case 'persist': {
       const spanId = choose(state.resident(), template.pick);
@@ -127,6 +128,13 @@ export function resolveTemplate(template: OpTemplate, state: EpisodeState): Oper
       return { kind: 'lookup', spanId: template.pool === 'lookalike' ? lookalike(id, template.pick) : id };
     }
     case 'claim': {
+      // A negative claim ("no error occurred") rests on every raw observation of its kinds, never on the window.
+      // Three in seven claims are negative, chosen by the first pick (no extra draw: other steps draw as before).
+      const negative = NEGATIVE_SCOPES[(template.picks[0] ?? 0) % 7];
+      if (negative !== undefined) {
+        const rawKinds = negative === 'any' ? undefined : [negative];
+        return { kind: 'claim', claim: negative === 'error' ? 'no error occurred' : negative === 'user' ? 'the user never asked for that' : 'nothing went wrong', requiredIds: [], negative: true, ...(rawKinds === undefined ? {} : { rawKinds }) };
+      }
       const requiredIds = chooseMany(state.ids, template.picks);
       const lost = choose(state.evicted(), template.picks[0] ?? 0);
       if (template.includeLost && lost !== undefined && !requiredIds.includes(lost)) requiredIds.push(lost);
@@ -152,6 +160,15 @@ export function resolveTemplate(template: OpTemplate, state: EpisodeState): Oper
       return { kind: 'setVersion', modelVersion: `model-${n}`, policyVersion: `policy-${n}` };
     }
   }
+}
+
+const NEGATIVE_SCOPES: readonly ('any' | 'error' | 'user')[] = ['any', 'error', 'user'];
+
+/** What kind of raw observation a content is: its error signatures, user statements and tool outputs (INV-28 scopes). */
+export function rawKindOf(content: string): RawKind {
+  if (content.startsWith('user:')) return 'user';
+  if (/ERROR|failed|429/.test(content)) return 'error';
+  return content.startsWith('tool:') ? 'tool-output' : 'other';
 }
 
 /** An id that looks like a seen one but never existed: the generator itself never produces these forms. */

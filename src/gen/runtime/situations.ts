@@ -17,6 +17,7 @@ export const SITUATIONS = {
   'content-changed-then-reevicted': 'a span was restored, edited and pruned again',
   'pressure-at-capacity': 'an operation met a full window',
   'retry-after-failure-or-unknown': 'a side-effecting call was retried after an attempt that failed or whose outcome is unknown',
+  'negative-claim-after-loss': 'a negative claim ("no error occurred") was made after an observation in its scope was lost',
 } as const;
 
 export type Situation = keyof typeof SITUATIONS;
@@ -50,6 +51,9 @@ export function situationsOf(op: Operation, outcome: Outcome, state: EpisodeStat
       if (decidedBy !== undefined || (outcome.kind === 'executed' && state.failedOrUnknown.has(op.signature))) found.push('retry-after-failure-or-unknown');
       break;
     }
+    case 'claim':
+      if (op.negative === true && outcome.kind === 'unfounded') found.push('negative-claim-after-loss');
+      break;
     case 'lookup':
       if (outcome.kind === 'tombstoned' || outcome.kind === 'recoverable' || outcome.kind === 'derivable') state.lookedUp.add('evicted');
       if (outcome.kind === 'absent' && !op.spanId.startsWith('ghost-')) state.lookedUp.add('lookalike');
@@ -72,6 +76,7 @@ const NEEDS: { readonly [S in Situation]: readonly OperationKind[] } = {
   'content-changed-then-reevicted': ['append', 'prune', 'restore', 'edit'],
   'pressure-at-capacity': ['append'],
   'retry-after-failure-or-unknown': ['callTool'],
+  'negative-claim-after-loss': ['append', 'prune', 'claim'],
 };
 
 export function applicableSituations(supported: readonly OperationKind[]): Situation[] {

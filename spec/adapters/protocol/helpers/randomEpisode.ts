@@ -50,6 +50,7 @@ export function randomEpisode(seed: string, length: number): Operation[] {
             id,
             kind: derived ? 'derived' : 'raw',
             content: pick(contents),
+            ...(chance(0.4) ? { rawKind: pick(['error', 'user', 'tool-output'] as const) } : {}),
             ...(chance(0.2) ? { tokens: pick([1, 3, 8, 20, 2.5]) } : {}),
             ...(chance(0.3) ? { score: score() } : {}),
             ...(sources !== undefined && sources.length > 0 ? { sources } : {}),
@@ -89,7 +90,8 @@ export function randomEpisode(seed: string, length: number): Operation[] {
         add({ kind: 'compact', threshold: pick([0.2, 0.6, 1, 3]) });
         break;
       case 'claim':
-        add({ kind: 'claim', claim: 'the constraint is users_email_key', requiredIds: chance(0.05) ? [] : [someId(), someId()] });
+        if (chance(0.3)) add({ kind: 'claim', claim: 'no error occurred', requiredIds: [], negative: true, ...(chance(0.5) ? { rawKinds: [pick(['error', 'other', 'user'] as const)] } : {}) });
+        else add({ kind: 'claim', claim: 'the constraint is users_email_key', requiredIds: chance(0.05) ? [] : [someId(), someId()] });
         break;
       case 'callTool':
         add({

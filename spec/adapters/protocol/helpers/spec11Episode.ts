@@ -38,6 +38,17 @@ export const SPEC11_EPISODE: readonly Operation[] = [
   { kind: 'overwrite', spanId: 'err', content: '200 OK' },
   { kind: 'overwrite', spanId: 'ghost-never', content: 'x' },
   { kind: 'overwrite', spanId: 'err', content: '' },
+  // INV-28 (item 7): negative claims rest on every raw observation seen in scope, never on the window.
+  { kind: 'append', span: { id: 'e1', kind: 'raw', content: 'ERROR 23505', rawKind: 'error' } },
+  { kind: 'claim', claim: 'no error occurred', requiredIds: [], negative: true, rawKinds: ['error'] },
+  { kind: 'prune', spanId: 'e1', acceptLossy: true },
+  { kind: 'claim', claim: 'no error occurred', requiredIds: [], negative: true, rawKinds: ['error', 'user'] },
+  { kind: 'claim', claim: 'nothing went wrong', requiredIds: [], negative: true },
+  { kind: 'claim', claim: 'no user asked', requiredIds: [], negative: true, rawKinds: ['user'] },
+  { kind: 'claim', claim: 'bad', requiredIds: ['e1'], negative: true },
+  { kind: 'claim', claim: 'bad', requiredIds: [], negative: true, rawKinds: [] },
+  { kind: 'claim', claim: 'bad', requiredIds: ['e1'], rawKinds: ['error'] },
+  { kind: 'claim', claim: 'bad', requiredIds: [], negative: 'yes' as never },
   // INV-09 (item 1): an effect ledger of attempts, with the episode clock and idempotency keys.
   { kind: 'callTool', signature: 'POST /notify', requestId: 'r1', status: 'failed', retryAfter: 45, at: 950 },
   { kind: 'callTool', signature: 'POST /notify', requestId: 'r2', at: 960 },
