@@ -43,6 +43,7 @@ const LONGEST_BEFORE: Readonly<Record<string, number>> = {
   'ignores-retry-after': 2,
   'retries-unknown-outcome': 2,
   'trusts-stale-copy': 5,
+  'negative-claims-trust-window': 5,
 };
 
 const outDir = mkdtempSync(join(tmpdir(), 'prunecheck-zoo36-'));

@@ -6,10 +6,12 @@ import { runtimeAdapter } from '../runtimeAdapter.ts';
 /**
  * Breaks INV-10 (D-01). Judges claims as seed 000's `assert_complete_for` does: a pruned span with a tombstone
  * counts as available, so a claim resting on a lost raw span is `substantiated` (on a lost derived span,
- * `derived-only`) instead of a `gap`. Lookups answer as in the reference.
+ * `derived-only`) instead of a `gap`. Lookups and negative claims answer as in the reference.
  */
 export class TombstoneCountsAsEvidence extends ReferenceRuntime {
   protected override claim(op: ClaimOp): ClaimVerdict {
+    // Seed 000's function judges required spans; a negative claim (INV-28) names none and is judged as the reference does.
+    if (op.negative === true) return super.claim(op);
     const unknownIds: string[] = [];
     const derivedIds: string[] = [];
     for (const id of op.requiredIds) {
