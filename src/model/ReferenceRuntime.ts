@@ -28,6 +28,12 @@ export type { GateDecision } from './Chooser.ts';
 export const DEFAULT_SCORE = 0.5;
 
 /**
+ * What one in-window index entry costs when the config does not say (D-22). 0 until the rest of SPEC 1.1
+ * item 5 lands: the accounting is in place, and the default becomes seed 002's ~15 tokens with it.
+ */
+export const DEFAULT_MARKER_TOKENS = 0;
+
+/**
  * The reference pruning runtime: the executable form of spec/SPEC.md. The model proposes, the runtime disposes
  * (seed 002, "Operational Effect"): every directive is validated, gated on runtime-verified backing-store state,
  * executed atomically, logged, and answered with an outcome as data.
@@ -55,13 +61,19 @@ export class ReferenceRuntime {
   clock = 0;
   /** Who makes the choices spec/SPEC.md §7 leaves open, for the operation being applied. */
   chooser: Chooser = REFERENCE_CHOOSER;
+  /** The ids whose index entries the last operation folded into the gap marker (D-26): the harness observes them. */
+  folded: readonly string[] = [];
   private tokenOffset = 0;
 
   constructor(config: RuntimeConfig) {
     if (!Number.isInteger(config.capacity) || config.capacity <= 0) {
       throw new ModelError('BAD_CONFIG', 'new ReferenceRuntime', `capacity must be a positive integer of tokens, got ${String(config.capacity)}`);
     }
-    this.window = new Window(config.capacity);
+    const markerTokens = config.markerTokens ?? DEFAULT_MARKER_TOKENS;
+    if (!Number.isInteger(markerTokens) || markerTokens < 0 || markerTokens >= config.capacity) {
+      throw new ModelError('BAD_CONFIG', 'new ReferenceRuntime', `markerTokens must be an integer of tokens from 0 to capacity - 1 (the window keeps room for one index entry), got ${String(config.markerTokens)} with capacity ${config.capacity}`);
+    }
+    this.window = new Window(config.capacity, markerTokens);
     this.store = this.newStore(config.storeDistinguishesAbsent ?? true);
     this.frame = config.frame ?? 'initial';
     this.modelVersion = config.modelVersion ?? 'model-1';
@@ -81,12 +93,14 @@ export class ReferenceRuntime {
     validateOperation(op, this);
     this.step += 1;
     this.chooser = chooser;
+    this.window.takeFolded();
     try {
       const outcome = this.execute(op);
       this.log.record({ step: this.step, operation: op, outcome });
       return outcome;
     } finally {
       this.chooser = REFERENCE_CHOOSER;
+      this.folded = this.window.takeFolded();
     }
   }
 
@@ -105,12 +119,14 @@ export class ReferenceRuntime {
 
   observe(spanId: string): SpanObservation {
     const span = this.window.get(spanId);
-    return {
+    const gap = this.window.gapOf(spanId);
+    const observation: SpanObservation = {
       spanId,
       resident: span === undefined ? undefined : this.view(span),
       index: this.window.indexEntry(spanId),
       tombstone: this.tombstones.get(spanId),
     };
+    return gap === undefined ? observation : { ...observation, gap };
   }
 
   /** The full derivation chain of a span: its sources, their sources, and so on (INV-05). O(chain). */

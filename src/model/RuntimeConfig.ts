@@ -8,6 +8,11 @@ export interface RuntimeConfig {
   readonly capacity: number;
   /** Whether the backing store answers "expired" distinctly from "absent" (seed 002, condition 3). Default true. */
   readonly storeDistinguishesAbsent?: boolean;
+  /**
+   * What one in-window index entry (a marker or a notice) costs against `capacity`, in tokens (D-22): an
+   * integer from 0 to `capacity - 1`. Seed 002 prices a tombstone at ~15 tokens.
+   */
+  readonly markerTokens?: number;
   readonly frame?: string;
   readonly modelVersion?: string;
   readonly policyVersion?: string;
@@ -19,4 +24,9 @@ export interface SpanObservation {
   readonly resident: SpanView | undefined;
   readonly index: IndexEntry | undefined;
   readonly tombstone: Tombstone | undefined;
+  /**
+   * When the id's index entry was folded into the gap marker (D-26): the pointer the gap marker names. The window
+   * then shows only the gap marker; `index` is the entry the pointer resolves to for this id.
+   */
+  readonly gap?: string;
 }

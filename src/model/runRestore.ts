@@ -16,7 +16,7 @@ export function runRestore(rt: ReferenceRuntime, op: RestoreOp): Restored | Reje
   const refusals: Refusal[] = [];
   // D-25: a copy changed since the eviction is refused as stale, so the model knows the log moved on.
   if (answer.kind !== 'recoverable') refusals.push({ kind: 'rejected', spanId: span.id, reason: answer.kind === 'tombstoned' && answer.why === 'stale' ? 'stale' : 'not-recoverable' });
-  if (!rt.window.fits(span.tokens)) refusals.push({ kind: 'window-full', spanId: span.id, needed: span.tokens });
+  if (!rt.window.fitsBack(span)) refusals.push({ kind: 'window-full', spanId: span.id, needed: span.tokens });
   if (answer.kind !== 'recoverable' || refusals.length > 0) return rt.refuse(refusals);
   span.content = answer.content;
   span.digestCache = undefined;
