@@ -18,6 +18,7 @@ function namedIds(op: Operation): readonly string[] {
     case 'append':
       return op.span.sources === undefined || op.span.sources.length === 0 ? [op.span.id] : unique([op.span.id, ...op.span.sources]);
     case 'persist':
+    case 'overwrite':
     case 'edit':
     case 'prune':
     case 'restore':
