@@ -38,11 +38,22 @@ type Workload = (system: PruningSystem, op: Operation) => Promise<unknown>;
 /** The runtime alone: one `apply` per operation. */
 const applyOnly: Workload = (system, op) => Promise.resolve(system.apply(op));
 
-/** What the engine does per step (src/run/runtime/EpisodeDriver.ts): observe the named ids, apply, observe again. */
+/**
+ * What the engine does per step (src/run/runtime/EpisodeDriver.ts): observe the named ids and apply (one `step`
+ * call where the system offers it: protocol 1.1's single round trip), observe what the outcome names too, and
+ * read the ledger after a `callTool`.
+ */
 const engineStep: Workload = async (system, op) => {
   const named = [...new Set(idsNamedBy(op))];
-  if (named.length > 0) await system.observe(named);
-  const outcome: Outcome = await system.apply(op);
+  let outcome: Outcome;
+  if (system.step !== undefined) {
+    const answer = await system.step(named, op, named);
+    if (!('outcome' in answer)) throw answer.thrown;
+    outcome = answer.outcome;
+  } else {
+    if (named.length > 0) await system.observe(named);
+    outcome = await system.apply(op);
+  }
   const after = [...new Set([...named, ...idsNamedByOutcome(outcome)])];
   if (after.length > 0) await system.observe(after);
   if (op.kind === 'callTool') await system.request?.(op.signature);
@@ -58,34 +69,54 @@ async function secondsFor(adapter: Adapter, episode: readonly Operation[], workl
 
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
+/** One measured workload: what is run per operation, and on which subjects besides the reference in-process. */
+interface Measured {
+  readonly workload: Workload;
+  readonly rows: readonly { readonly label: string; readonly subject: Adapter }[];
+}
+
 /**
  * Measures what the line protocol costs: the same seeded episodes through the reference in-process, through
- * the reference wrapped as a child (examples/node/reference_runtime.ts) and, as the floor, through a child
- * whose runtime does nothing. Subjects alternate episode by episode, so load on the machine falls on all of
- * them alike; each figure is the median over rounds.
+ * the reference wrapped as a child (examples/node/reference_runtime.ts), over protocol 1.1 and held to 1.0, and,
+ * as the floor, through a child whose runtime does nothing. Subjects alternate episode by episode, so load on
+ * the machine falls on all of them alike; each figure is the median over rounds.
  */
 export async function measureProtocolRoundTrip(options: RoundTripOptions = {}): Promise<RoundTripResult[]> {
   const { episodes = 20, episodeLength = 200, rounds = 5, seed = 'protocol', check = false } = options;
   const traces = Array.from({ length: episodes }, (_, i) => protocolEpisode(`${seed}-${i}`, episodeLength, CAPACITY));
   const ops = episodes * episodeLength;
-  const child = await commandAdapter(REFERENCE_CHILD);
-  const trivial = await commandAdapter(TRIVIAL_CHILD);
-  const subjects = [referenceAdapter, child, trivial] as const;
+  const [child, child10, trivial] = await Promise.all([commandAdapter(REFERENCE_CHILD), commandAdapter(REFERENCE_CHILD, { step: false }), commandAdapter(TRIVIAL_CHILD)]);
   const results: RoundTripResult[] = [];
+  const measured: readonly Measured[] = [
+    {
+      workload: applyOnly,
+      rows: [
+        { label: 'apply only', subject: child },
+        { label: 'apply only, runtime that does nothing (floor)', subject: trivial },
+      ],
+    },
+    {
+      workload: engineStep,
+      rows: [
+        { label: ENGINE_STEP_11, subject: child },
+        { label: 'engine step, protocol 1.0 (observe, then apply with the observations after)', subject: child10 },
+        { label: `${ENGINE_STEP_11}, runtime that does nothing (floor)`, subject: trivial },
+      ],
+    },
+  ];
   try {
-    const workloads = [['apply only', applyOnly], ['engine step (observe, apply, observe)', engineStep]] as const;
     // Warm the JIT on both sides for every workload before the first measurement.
-    for (const [, run] of workloads) for (const subject of subjects) for (const trace of traces.slice(0, 5)) await secondsFor(subject, trace, run);
-    for (const [workload, run] of workloads) {
-      const perRound: [number, number, number][] = [];
+    for (const { workload, rows } of measured) for (const subject of [referenceAdapter, ...rows.map((r) => r.subject)]) for (const trace of traces.slice(0, 5)) await secondsFor(subject, trace, workload);
+    for (const { workload, rows } of measured) {
+      const subjects = [referenceAdapter, ...rows.map((r) => r.subject)];
+      const perRound: number[][] = [];
       for (let round = 0; round < rounds; round++) {
-        const seconds: [number, number, number] = [0, 0, 0];
-        for (const trace of traces) for (const [i, subject] of subjects.entries()) seconds[i] = (seconds[i] as number) + (await secondsFor(subject, trace, run));
+        const seconds = subjects.map(() => 0);
+        for (const trace of traces) for (const [i, subject] of subjects.entries()) seconds[i] = (seconds[i] as number) + (await secondsFor(subject, trace, workload));
         perRound.push(seconds);
       }
-      const inProcess = median(perRound.map((r) => ops / r[0]));
-      results.push(result(workload, inProcess, median(perRound.map((r) => ops / r[1])), median(perRound.map((r) => r[1] / r[0]))));
-      results.push(result(`${workload}, runtime that does nothing (floor)`, inProcess, median(perRound.map((r) => ops / r[2])), median(perRound.map((r) => r[2] / r[0]))));
+      const inProcess = median(perRound.map((r) => ops / (r[0] as number)));
+      rows.forEach((row, i) => results.push(result(row.label, inProcess, median(perRound.map((r) => ops / (r[i + 1] as number))), median(perRound.map((r) => (r[i + 1] as number) / (r[0] as number))))));
     }
     if (check !== false) {
       const inProcess = await checkAdapter(referenceAdapter, { ...check, outDir: 'reports/counterexamples' });
@@ -93,10 +124,13 @@ export async function measureProtocolRoundTrip(options: RoundTripOptions = {}): 
       results.push(result(`checkAdapter (${check.runs} runs, seed ${check.seed})`, inProcess.opsPerSecond, stdio.opsPerSecond, inProcess.opsPerSecond / stdio.opsPerSecond));
     }
   } finally {
-    await Promise.all([child.drain(), trivial.drain()]);
+    await Promise.all([child.drain(), child10.drain(), trivial.drain()]);
   }
   return results;
 }
+
+/** The workload the issue's target is about: an engine step over protocol 1.1. */
+export const ENGINE_STEP_11 = 'engine step, protocol 1.1 (one step round trip)';
 
 function result(workload: string, inProcessOpsPerSecond: number, stdioOpsPerSecond: number, ratio: number): RoundTripResult {
   return { workload, inProcessOpsPerSecond: Math.round(inProcessOpsPerSecond), stdioOpsPerSecond: Math.round(stdioOpsPerSecond), ratio: Math.round(ratio * 10) / 10 };

@@ -42,7 +42,7 @@ export { INVARIANTS, INVARIANT_IDS, RUNTIME_INVARIANT_IDS } from './model/invari
 export type { InvariantId } from './model/invariants.ts';
 export { SPEC_VERSION } from './model/specVersion.ts';
 
-export type { Adapter, Capabilities, PruningSystem, MaybePromise } from './adapters/Adapter.ts';
+export type { Adapter, Capabilities, PruningSystem, MaybePromise, StepAnswer } from './adapters/Adapter.ts';
 export { runtimeAdapter } from './adapters/runtimeAdapter.ts';
 export { referenceAdapter } from './adapters/reference.ts';
 export { loadAdapter } from './adapters/loadAdapter.ts';
@@ -65,7 +65,7 @@ export { commandAdapter, loadCommandAdapter } from './adapters/protocol/commandA
 export type { CommandAdapter, CommandAdapterOptions } from './adapters/protocol/commandAdapter.ts';
 export { ProtocolError } from './adapters/protocol/ProtocolError.ts';
 export type { ProtocolErrorCode, ProtocolFinding } from './adapters/protocol/ProtocolError.ts';
-export { PROTOCOL_VERSION } from './adapters/protocol/messages.ts';
+export { PROTOCOL_MINOR, PROTOCOL_VERSION } from './adapters/protocol/messages.ts';
 export { serveProtocol } from './adapters/protocol/serveProtocol.ts';
 export type { ServedRuntime, ServedInfo } from './adapters/protocol/serveProtocol.ts';
 

@@ -17,8 +17,9 @@ describe('protocol round-trip benchmark', () => {
     expect(results.map((r) => r.workload)).toEqual([
       'apply only',
       'apply only, runtime that does nothing (floor)',
-      'engine step (observe, apply, observe)',
-      'engine step (observe, apply, observe), runtime that does nothing (floor)',
+      'engine step, protocol 1.1 (one step round trip)',
+      'engine step, protocol 1.0 (observe, then apply with the observations after)',
+      'engine step, protocol 1.1 (one step round trip), runtime that does nothing (floor)',
     ]);
     for (const r of results) {
       expect(r.inProcessOpsPerSecond).toBeGreaterThan(0);

@@ -16,6 +16,14 @@ export interface Capabilities {
 }
 
 /**
+ * What a combined `step` answers: the observations of the ids asked before, taken before the operation, and the
+ * operation's outcome, or what it threw (a misuse, a failure) with the observations still taken before it.
+ */
+export type StepAnswer =
+  | { readonly before: readonly SpanObservation[]; readonly outcome: Outcome }
+  | { readonly before: readonly SpanObservation[]; readonly thrown: unknown };
+
+/**
  * One fresh system under test: a pruning runtime for one episode. The harness drives it with `apply` and
  * reads it with `observe`; it verifies what it can itself (it knows the content it appended, so it
  * recomputes digests) rather than trusting what the system reports.
@@ -27,6 +35,19 @@ export interface PruningSystem {
   observe(spanIds: readonly string[]): MaybePromise<readonly SpanObservation[]>;
   /** The external request ledger's record for a signature, if the system keeps one (INV-09). */
   request?(signature: string): MaybePromise<RequestRecord | undefined>;
+  /**
+   * Optional: `observe(before)` then `apply(op)` in one call, for a system whose calls are costly (a child over
+   * protocol 1.1 answers both in one round trip). When present, the engine calls it instead of the two. `after`
+   * names the ids the engine will observe right after the step; a system may observe them in the same call and
+   * answer that `observe` from it. Throwing means the step failed as a whole (what it saw before is unknown).
+   */
+  step?(before: readonly string[], op: Operation, after: readonly string[]): MaybePromise<StepAnswer>;
+  /**
+   * Optional hint: the operations of a fixed trace (a replay, an explicit example) that the engine will step
+   * through next, in order, each within `timeoutMs`. A system may run them ahead (protocol 1.1's `batch`) and
+   * answer the steps from that run; it must answer every step exactly as if no plan had been given.
+   */
+  plan?(operations: readonly Operation[], timeoutMs: number): MaybePromise<void>;
   /** Releases resources (child processes, files). Called once per run, also after failures. */
   close?(): MaybePromise<void>;
 }

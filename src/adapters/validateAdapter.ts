@@ -44,7 +44,7 @@ export function validateSystem(value: unknown): PruningSystem {
   for (const method of ['apply', 'observe'] as const) {
     if (typeof system[method] !== 'function') throw new TypeError(`create() answered a system without ${method}(): its ${method} is ${typeof system[method]}, not a function (see spec/ADAPTER.md §1)`);
   }
-  for (const method of ['request', 'close'] as const) {
+  for (const method of ['request', 'step', 'plan', 'close'] as const) {
     if (system[method] !== undefined && typeof system[method] !== 'function') throw new TypeError(`create() answered a system whose ${method} is ${typeof system[method]}; leave it out or make it a function`);
   }
   return value as PruningSystem;

@@ -66,7 +66,8 @@ describe('checkAdapter over the line protocol (cmd: adapters)', () => {
     const violation = report.violations[0];
     expect(violation?.invariant).toBe('ADAPTER-ERROR');
     const because = violation?.because.join('\n') ?? '';
-    expect(because).toMatch(/exited with code 70 while prunecheck waited for its answer to apply/);
+    // A 1.1 child is asked each step in one round trip: the answer awaited is the step's.
+    expect(because).toMatch(/exited with code 70 while prunecheck waited for its answer to step/);
     expect(because).toMatch(/summarizer lost its model connection/);
     const cx = JSON.parse(readFileSync(violation?.counterexample ?? '', 'utf8')) as Counterexample;
     expect(cx.trace.at(-1)?.kind).toBe('summarize');

@@ -3,7 +3,7 @@ import { SPEC_VERSION } from '../../model/specVersion.ts';
 import { decodeMessage, encodeMessage } from './codec.ts';
 import { decodeHello, isHelloProblem } from './decodeHello.ts';
 import { LineReader } from './LineReader.ts';
-import { PROTOCOL_VERSION, type ErrorBody, type HelloResult, type Method, type MethodParams } from './messages.ts';
+import { PROTOCOL_MINOR, PROTOCOL_VERSION, type ErrorBody, type HelloResult, type Method, type MethodParams } from './messages.ts';
 import { ProtocolError, type ProtocolErrorCode } from './ProtocolError.ts';
 import { StderrRing } from './StderrRing.ts';
 import { forgetGroup, signalGroup, trackGroup } from './processGroups.ts';
@@ -121,7 +121,7 @@ export class ProtocolClient {
   /** Spawns `argv`, performs the handshake, and answers the client; throws `ProtocolError` on any fault. */
   static async start(argv: readonly [string, ...string[]], command: string, options: ClientOptions = DEFAULT_CLIENT_OPTIONS): Promise<ProtocolClient> {
     const client = new ProtocolClient(argv, command, options);
-    const answer = await client.call('hello', { protocol: PROTOCOL_VERSION, client: PROTOCOL_CLIENT, spec: SPEC_VERSION }, options.startupTimeoutMs);
+    const answer = await client.call('hello', { protocol: PROTOCOL_VERSION, minor: PROTOCOL_MINOR, client: PROTOCOL_CLIENT, spec: SPEC_VERSION }, options.startupTimeoutMs);
     if (!answer.ok) {
       const code = answer.error.code === 'VERSION_MISMATCH' ? 'VERSION_MISMATCH' : 'BAD_HANDSHAKE';
       throw client.failWith(code, `the child refused the handshake (protocol ${PROTOCOL_VERSION}): ${answer.error.code}: ${answer.error.message}`, 'hello');
@@ -319,7 +319,8 @@ export class ProtocolClient {
   }
 }
 
-function isErrorBody(value: unknown): boolean {
+/** Whether an answer's `error` has the shape spec/PROTOCOL.md §4 gives it. */
+export function isErrorBody(value: unknown): value is ErrorBody {
   if (typeof value !== 'object' || value === undefined || value === null) return false;
   const body = value as Record<string, unknown>;
   return (body['kind'] === 'misuse' || body['kind'] === 'internal') && typeof body['code'] === 'string' && typeof body['message'] === 'string';

@@ -26,6 +26,8 @@ export type ProtocolErrorCode =
   | 'BAD_RESPONSE'
   /** The runtime answered a well-formed operation with an `internal` error: it failed to execute it. */
   | 'RUNTIME_ERROR'
+  /** Re-applied on a fresh episode (to observe what a batch did not), a step answered otherwise than in the batch. */
+  | 'NONDETERMINISTIC'
   /** The client was used after `close()` or after an earlier fault stopped the child. */
   | 'CLOSED';
 

@@ -3,6 +3,7 @@ import { AdapterLoadError } from '../AdapterLoadError.ts';
 import type { RuntimeConfig } from '../../model/ReferenceRuntime.ts';
 import { ClientPool } from './ClientPool.ts';
 import { CommandSystem } from './CommandSystem.ts';
+import { StepCommandSystem } from './StepCommandSystem.ts';
 import { DEFAULT_CLIENT_OPTIONS, type ClientOptions } from './ProtocolClient.ts';
 import { ProtocolError } from './ProtocolError.ts';
 import { splitCommandLine } from './splitCommandLine.ts';
@@ -12,6 +13,8 @@ import { unwrapAnswer } from './unwrapAnswer.ts';
 export interface CommandAdapterOptions extends Partial<ClientOptions> {
   /** Ask for the observations of the ids an operation names in the `apply` round trip. Default true. */
   readonly prefetch?: boolean;
+  /** Speak protocol 1.1's `step` and `batch` to a child that offers them. Default true; false drives it as 1.0. */
+  readonly step?: boolean;
   /** Keep a child that declared `reset: true` for the next run instead of starting a new one. Default true. */
   readonly reuse?: boolean;
 }
@@ -35,7 +38,7 @@ export async function commandAdapter(commandLine: string, options: CommandAdapte
     const why = 'error' in argv ? argv.error : 'it is empty';
     throw new AdapterLoadError('BAD_ADAPTER', `cmd: adapter command line cannot be used: ${why}; write --adapter 'cmd:python3 path/to/runtime.py'`);
   }
-  const { prefetch = true, reuse = true, ...limits } = options;
+  const { prefetch = true, step = true, reuse = true, ...limits } = options;
   const clientOptions: ClientOptions = { ...DEFAULT_CLIENT_OPTIONS, ...limits };
   const pool = new ClientPool(argv as [string, ...string[]], commandLine, clientOptions, reuse);
   let hello;
@@ -60,7 +63,8 @@ export async function commandAdapter(commandLine: string, options: CommandAdapte
         await pool.release(client);
         throw error;
       }
-      return new CommandSystem(client, pool, prefetch);
+      // A 1.1 child takes an engine step in one round trip; a 1.0 child is driven as before.
+      return client.hello.minor >= 1 && step ? new StepCommandSystem(client, pool, config, prefetch) : new CommandSystem(client, pool, config, prefetch);
     },
     drain: () => pool.drain(),
   };

@@ -1,6 +1,6 @@
 import { INVARIANT_IDS, type InvariantId } from '../../model/invariants.ts';
 import { OPERATION_KINDS, type OperationKind } from '../../model/Operation.ts';
-import { PROTOCOL_VERSION, type HelloResult } from './messages.ts';
+import { PROTOCOL_MINOR, PROTOCOL_VERSION, type HelloResult } from './messages.ts';
 
 /** Why a handshake was refused: the code a `ProtocolError` carries and the sentence saying how to fix it. */
 export interface HelloProblem {
@@ -23,6 +23,9 @@ export function decodeHello(result: unknown): HelloResult | HelloProblem {
       message: `the child speaks protocol ${JSON.stringify(hello['protocol'])}, this prunecheck speaks ${PROTOCOL_VERSION}; answer hello with "protocol": ${PROTOCOL_VERSION} (spec/PROTOCOL.md)`,
     };
   }
+  // A 1.0 child says nothing about minors; one that speaks more than was offered is held to what was offered.
+  const minor = hello['minor'] ?? 0;
+  if (typeof minor !== 'number' || !Number.isInteger(minor) || minor < 0) return bad('.minor', `must be a non-negative integer (the protocol's minor version, 1 for 1.1), got ${JSON.stringify(minor)}`);
   const name = hello['name'];
   if (typeof name !== 'string' || !NAME.test(name)) return bad('.name', `must be a name of letters, digits, '.', '_' or '-' (it names report files), got ${JSON.stringify(name)}`);
   const version = hello['version'];
@@ -45,6 +48,7 @@ export function decodeHello(result: unknown): HelloResult | HelloProblem {
   if (unknownInv !== undefined) return bad('.capabilities.invariants', `names unknown invariant ${JSON.stringify(unknownInv)}; known: ${INVARIANT_IDS.join(', ')}`);
   return {
     protocol: PROTOCOL_VERSION,
+    minor: Math.min(minor, PROTOCOL_MINOR),
     name,
     version,
     ...(description === undefined ? {} : { description }),

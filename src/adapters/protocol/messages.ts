@@ -2,16 +2,33 @@ import type { Capabilities } from '../Adapter.ts';
 import type { RuntimeConfig, SpanObservation } from '../../model/ReferenceRuntime.ts';
 import type { Operation } from '../../model/Operation.ts';
 
-/** The version of spec/PROTOCOL.md this prunecheck speaks. A child naming another version is refused. */
+/** The major version of spec/PROTOCOL.md this prunecheck speaks. A child naming another major version is refused. */
 export const PROTOCOL_VERSION = 1;
 
-/** The methods of protocol v1 and their parameters (spec/PROTOCOL.md §4). */
+/**
+ * The highest minor version of protocol 1 this prunecheck speaks, offered in `hello` and negotiated down to the
+ * child's: 1.1 adds `step` (observe, apply, observe in one round trip) and `batch` (a whole trace in one).
+ */
+export const PROTOCOL_MINOR = 1;
+
+/** One engine step (protocol 1.1, spec/PROTOCOL.md §4.6): the ids observed before, the operation, the ids observed after. */
+export interface StepParams {
+  readonly before: readonly string[];
+  readonly operation: Operation;
+  readonly after: readonly string[];
+  /** A `callTool`'s signature: the answer carries the ledger's record for it, read after the operation. */
+  readonly request?: string;
+}
+
+/** The methods of protocol 1.1 and their parameters (spec/PROTOCOL.md §4). */
 export interface MethodParams {
-  readonly hello: { readonly protocol: number; readonly client: string; readonly spec: string };
+  readonly hello: { readonly protocol: number; readonly minor: number; readonly client: string; readonly spec: string };
   readonly reset: { readonly config: RuntimeConfig };
   readonly apply: { readonly operation: Operation; readonly observe?: readonly string[] };
   readonly observe: { readonly spanIds: readonly string[] };
   readonly request: { readonly signature: string };
+  readonly step: StepParams;
+  readonly batch: { readonly steps: readonly StepParams[] };
 }
 
 export type Method = keyof MethodParams;
@@ -32,6 +49,8 @@ export interface ErrorBody {
   readonly kind: 'misuse' | 'internal';
   readonly code: string;
   readonly message: string;
+  /** In an error answer to `step` (and a `batch` entry): the observations taken before the operation failed. */
+  readonly before?: unknown;
 }
 
 /** One answer line: `result` on success, `error` otherwise; `id` repeats the request's. */
@@ -40,6 +59,8 @@ export type Response = { readonly id: number; readonly result: unknown } | { rea
 /** What a child says about itself in answer to `hello`. */
 export interface HelloResult {
   readonly protocol: number;
+  /** The negotiated minor version: the child's, never above `PROTOCOL_MINOR`; 0 for a 1.0 child. */
+  readonly minor: number;
   readonly name: string;
   readonly version: string;
   readonly description?: string;

@@ -6,7 +6,8 @@ import type { Operation } from '../../model/Operation.ts';
 import type { Outcome, RequestRecord } from '../../model/Outcome.ts';
 import type { RuntimeConfig, SpanObservation } from '../../model/ReferenceRuntime.ts';
 import { decodeMessage, encodeMessage } from './codec.ts';
-import { PROTOCOL_VERSION, type ErrorBody } from './messages.ts';
+import { PROTOCOL_MINOR, PROTOCOL_VERSION, type ErrorBody, type StepParams } from './messages.ts';
+import { afterIds } from './stepParams.ts';
 
 /** A runtime served over the protocol: synchronous, one episode, as the reference runtime is. */
 export interface ServedRuntime {
@@ -24,8 +25,9 @@ export interface ServedInfo {
 }
 
 /**
- * The child side of spec/PROTOCOL.md for a runtime written in TypeScript or JavaScript: reads requests from
- * `input` (fd 0), answers on `output` (fd 1), until EOF. `ModelError` from the runtime is answered as misuse;
+ * The child side of spec/PROTOCOL.md (1.1, and 1.0 to a prunecheck that offers no minor version) for a runtime
+ * written in TypeScript or JavaScript: `step` and `batch` are built from the runtime's `apply`, `observe` and
+ * `request`. Reads requests from `input` (fd 0), answers on `output` (fd 1), until EOF. `ModelError` from the runtime is answered as misuse;
  * any other exception as an internal error. I/O is synchronous on purpose: a blocked `read` wakes faster than
  * the event loop, which is most of a round trip's cost.
  */
@@ -33,9 +35,13 @@ export function serveProtocol(info: ServedInfo, create: (config: RuntimeConfig) 
   let runtime: ServedRuntime | undefined;
   const handle = (method: unknown, params: Record<string, unknown>): unknown => {
     switch (method) {
-      case 'hello':
+      case 'hello': {
         if (params['protocol'] !== PROTOCOL_VERSION) throw new Refusal('VERSION_MISMATCH', `this runtime speaks protocol ${PROTOCOL_VERSION}, not ${JSON.stringify(params['protocol'])}`);
-        return { protocol: PROTOCOL_VERSION, ...info, reset: true };
+        // The highest minor both speak: 1.1 when prunecheck offers it, 1.0 for a prunecheck that offers none.
+        const offered = params['minor'];
+        const minor = Math.min(PROTOCOL_MINOR, typeof offered === 'number' ? offered : 0);
+        return { protocol: PROTOCOL_VERSION, minor, ...info, reset: true };
+      }
       case 'reset':
         runtime = create(params['config'] as RuntimeConfig);
         return {};
@@ -44,6 +50,21 @@ export function serveProtocol(info: ServedInfo, create: (config: RuntimeConfig) 
         const outcome = rt.apply(params['operation'] as Operation);
         const ids = params['observe'] as readonly string[] | undefined;
         return ids === undefined ? { outcome } : { outcome, observations: ids.map((id) => rt.observe(id)) };
+      }
+      case 'step':
+        return runStep(started(runtime), params as unknown as StepParams);
+      case 'batch': {
+        const rt = started(runtime);
+        const steps: unknown[] = [];
+        for (const step of params['steps'] as readonly StepParams[]) {
+          try {
+            steps.push(runStep(rt, step));
+          } catch (error: unknown) {
+            steps.push({ error: errorBody(error) });
+            break; // a batch stops at the first step that fails (spec/PROTOCOL.md §4.7)
+          }
+        }
+        return { steps };
       }
       case 'observe':
         return (params['spanIds'] as readonly string[]).map((id) => started(runtime).observe(id));
@@ -65,6 +86,31 @@ export function serveProtocol(info: ServedInfo, create: (config: RuntimeConfig) 
   }
 }
 
+/** Protocol 1.1's `step`: observe before, apply, observe after (with the ids the outcome names) and the ledger. */
+function runStep(rt: ServedRuntime, step: StepParams): unknown {
+  const before = step.before.map((id) => rt.observe(id));
+  let outcome: Outcome;
+  try {
+    outcome = rt.apply(step.operation);
+  } catch (error: unknown) {
+    throw new StepFailure(error, before);
+  }
+  const after = afterIds(step.after, outcome).map((id) => rt.observe(id));
+  // No record is left out rather than sent as null (the same, spec/PROTOCOL.md §3): null sends the encoder down its slow path.
+  return step.request === undefined ? { before, outcome, after } : { before, outcome, after, request: rt.request(step.request) };
+}
+
+/** An operation that threw inside a `step`: answered as its error, with the observations taken before it. */
+class StepFailure extends Error {
+  readonly thrown: unknown;
+  readonly before: readonly SpanObservation[];
+  constructor(thrown: unknown, before: readonly SpanObservation[]) {
+    super('step failed');
+    this.thrown = thrown;
+    this.before = before;
+  }
+}
+
 class Refusal extends Error {
   readonly code: string;
   constructor(code: string, message: string) {
@@ -79,6 +125,7 @@ function started(runtime: ServedRuntime | undefined): ServedRuntime {
 }
 
 function errorBody(error: unknown): ErrorBody {
+  if (error instanceof StepFailure) return { ...errorBody(error.thrown), before: error.before };
   if (error instanceof ModelError) return { kind: 'misuse', code: error.code, message: error.message };
   if (error instanceof Refusal) return { kind: 'internal', code: error.code, message: error.message };
   return { kind: 'internal', code: 'EXCEPTION', message: error instanceof Error ? (error.stack ?? error.message) : String(error) };

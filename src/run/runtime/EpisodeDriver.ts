@@ -115,9 +115,41 @@ export class EpisodeDriver {
     } catch (error: unknown) {
       return this.adapterFailure(error, `observe(${ids.join(', ')}) ${when} the step`);
     }
+    return this.observed(raw, ids, when);
+  }
+
+  private observed(raw: unknown, ids: readonly string[], when: string): Map<string, SpanObservation> | Finding {
     const problem = validateObservations(raw, ids);
     if (problem !== undefined) return this.fail('ADAPTER-ERROR', `malformed observation ${when} the step: ${problem}`);
     return new Map((raw as SpanObservation[]).map((o) => [o.spanId, normalizeObservation(o)]));
+  }
+
+  /**
+   * Observes the named ids and applies the operation: one call to a system that offers `step` (a child over
+   * protocol 1.1: one round trip), else `observe` then `apply`. `before` is undefined when a combined step
+   * failed as a whole, so what the system held before is unknown; `thrown` is what the operation threw.
+   */
+  private async observeAndApply(named: readonly string[], op: Operation): Promise<{ before: Map<string, SpanObservation> | Finding | undefined; outcome?: Outcome; thrown?: { error: unknown } }> {
+    const { system } = this;
+    if (system.step === undefined) {
+      const before = await this.observe(named, 'before');
+      if (!(before instanceof Map)) return { before };
+      try {
+        return { before, outcome: await withTimeout(() => system.apply(op), this.opTimeoutMs, 'apply', this.deadline) };
+      } catch (error: unknown) {
+        return { before, thrown: { error } };
+      }
+    }
+    let answer: unknown;
+    try {
+      answer = await withTimeout(() => system.step?.(named, op, named), this.opTimeoutMs, 'apply', this.deadline);
+    } catch (error: unknown) {
+      return { before: undefined, thrown: { error } };
+    }
+    const ran = (typeof answer === 'object' && answer !== null ? answer : {}) as { before?: unknown; outcome?: Outcome; thrown?: unknown };
+    const before = this.observed(ran.before, named, 'before');
+    if (!(before instanceof Map) || 'thrown' in ran) return { before, thrown: { error: ran.thrown } };
+    return { before, outcome: ran.outcome as Outcome };
   }
 
   private adapterFailure(error: unknown, what: string): Finding {
@@ -142,12 +174,14 @@ export class EpisodeDriver {
     const refBefore = new Map(named.map((id) => [id, reference.observe(id)]));
     this.trace.push(op);
     const step = this.trace.length;
-    const sutBefore = await this.observe(named, 'before');
-    if (!(sutBefore instanceof Map)) return this.record({ kind: 'adapter-error', message: 'observe failed' }, sutBefore);
+    const ran = await this.observeAndApply(named, op);
+    const sutBefore = ran.before;
+    if (sutBefore !== undefined && !(sutBefore instanceof Map)) return this.record({ kind: 'adapter-error', message: 'observe failed' }, sutBefore);
 
     let actual: Outcome;
     try {
-      actual = await withTimeout(() => this.system.apply(op), this.opTimeoutMs, 'apply', this.deadline);
+      if (ran.thrown !== undefined) throw ran.thrown.error;
+      actual = ran.outcome as Outcome;
     } catch (error: unknown) {
       const expected = reference.apply(op);
       for (const situation of situationsOf(op, expected, this.state)) this.situations.add(situation);
@@ -155,7 +189,7 @@ export class EpisodeDriver {
       if (expected.kind === 'window-full' && !isTimeout(error)) {
         // Unclaimed, the run goes on when the throw changed nothing the step touched, as window-full would.
         const after = await this.observe(named, 'after');
-        const unchanged = after instanceof Map && named.every((id) => JSON.stringify(stateOf(sutBefore.get(id))) === JSON.stringify(stateOf(after.get(id))));
+        const unchanged = sutBefore !== undefined && after instanceof Map && named.every((id) => JSON.stringify(stateOf(sutBefore.get(id))) === JSON.stringify(stateOf(after.get(id))));
         const clauses = [
           { about: 'step' as const, text: `step ${step}: ${describeOperation(op)}`, facts: [] },
           referenceClause(`the window was full: the reference answered window-full (needed ${expected.needed}, used ${expected.used} of ${expected.capacity})`),
@@ -196,7 +230,7 @@ export class EpisodeDriver {
       actual,
       refBefore,
       refAfter: new Map(after.map((id) => [id, reference.observe(id)])),
-      sutBefore,
+      sutBefore: sutBefore as ReadonlyMap<string, SpanObservation>, // an outcome always comes with what was seen before it
       sutAfter,
       sutRequest: sutRequest ?? undefined,
       reference,

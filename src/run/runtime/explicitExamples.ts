@@ -14,6 +14,7 @@ import { deepFreeze } from '../deepFreeze.ts';
 import { describeThrown } from '../safeJson.ts';
 import { TimeLimitError, withTimeout } from '../withTimeout.ts';
 import { closeSystem } from './checkAdapter.ts';
+import { planTrace } from './planTrace.ts';
 
 /** A fixed episode run before the generated ones: a recorded incident, as the reference plays it. */
 export interface ExplicitExample {
@@ -67,6 +68,7 @@ export async function runExample(
   const driver = new EpisodeDriver(new EpisodeState(example.config), system, claims, opTimeoutMs, watch.deadline);
   watch.onEpisode?.({ config, driver });
   try {
+    await planTrace(system, example.trace, opTimeoutMs, watch.deadline);
     for (const op of example.trace) {
       const finding = await driver.step(op);
       if (finding !== undefined) {

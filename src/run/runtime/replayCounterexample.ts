@@ -8,6 +8,7 @@ import { SPEC_VERSION } from '../../model/specVersion.ts';
 import { claimsOf, closeSystem, createTimeoutMs, DEFAULTS } from './checkAdapter.ts';
 import type { CheckReport, Counterexample, Verdict } from '../CheckReport.ts';
 import { EpisodeDriver } from './EpisodeDriver.ts';
+import { planTrace } from './planTrace.ts';
 import { differingAnswer } from './confirmFinding.ts';
 import { PRUNECHECK_VERSION } from '../version.ts';
 import { deepFreeze } from '../deepFreeze.ts';
@@ -102,6 +103,7 @@ export async function replayCounterexample(file: string, options: RuntimeReplayO
   try {
     const driver = new EpisodeDriver(new EpisodeState(cx.config), system, claimsOf(adapter), opTimeoutMs);
     let firstDifference: string | undefined;
+    await planTrace(system, cx.trace, opTimeoutMs);
     for (const [i, op] of cx.trace.entries()) {
       options.onStep?.(i + 1);
       const finding = await driver.step(op);
