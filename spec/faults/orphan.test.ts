@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Adapter } from '../../src/adapters/Adapter.ts';
 import { findBuiltin } from '../../src/adapters/builtins.ts';
@@ -42,6 +42,31 @@ describe('orphan processes (issue 15, items 16–18)', () => {
       expect(result.stdout).toContain(`verdict: unknown`);
       expect(result.stdout).toContain(`interrupted by ${signal}`);
       expect(await allGone(pidsIn(pids))).toBe(true);
+    });
+  }
+
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    // An in-process adapter answering at once made the whole check one chain of promise jobs: the signal
+    // handler never ran, and Ctrl-C waited for the check to end (found while verifying issue 15).
+    it(`item 17: ${signal} during an in-process check that never waits is handled at once: exit ${code}, the report says so`, async () => {
+      const dir = temp();
+      const marker = join(dir, 'started');
+      let prunecheck = 0;
+      const running = runBin(['check', '--adapter', join(FIXTURES, 'misbehavingAdapter.ts'), '--runs', '1000000', '--seed', '1', '--counterexamples', dir], {
+        env: { PRUNECHECK_FAULT: 'announce', PRUNECHECK_FAULT_MARKER: marker },
+        onStart: (pid) => (prunecheck = pid),
+        killAfterMs: 40_000,
+      });
+      expect(await eventually(() => existsSync(marker), 30_000)).toBe(true);
+      process.kill(prunecheck, signal);
+      const result = await running;
+      expect(result.signal, 'the process had to be killed: the signal was never handled').toBeNull();
+      expect(result.code, result.stderr).toBe(code);
+      expect(result.stdout).toContain('verdict: unknown');
+      expect(result.stdout).toContain(`interrupted by ${signal}`);
     });
   }
 
