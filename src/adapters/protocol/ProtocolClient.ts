@@ -21,7 +21,8 @@ export interface ClientOptions {
   /** How long `close()` waits for the child to exit after closing its stdin, before killing it. */
   readonly closeGraceMs: number;
   readonly cwd?: string;
-  readonly env?: NodeJS.ProcessEnv;
+  /** The child's environment (default: prunecheck's). A plain record, so the declarations need no @types/node. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 export const DEFAULT_CLIENT_OPTIONS: ClientOptions = {
