@@ -73,6 +73,10 @@ describe('a TypeScript project using it', () => {
   it('strict tsc --noEmit passes with adapters that import prunecheck’s types and values (issue 12, problem 1)', async () => {
     const tsc = await step('tsc --noEmit', project, 'npx', ['tsc', '--noEmit', '-p', '.']);
     expect(tsc.code, explain('tsc', tsc)).toBe(0);
+    // prunecheck's declarations need no @types/node: `tsc --init` writes "types": [], and libraries are checked.
+    writeFileSync(join(project, 'tsconfig.no-node.json'), JSON.stringify({ extends: './tsconfig.json', compilerOptions: { types: [], skipLibCheck: false }, include: ['prune-adapter.ts', 'runtime-adapter.ts'] }));
+    const bare = await step('tsc --noEmit (no node types)', project, 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.no-node.json']);
+    expect(bare.code, explain('tsc without @types/node', bare)).toBe(0);
   }, 120_000);
 
   it('check on a TypeScript policy adapter: the one finding, its counterexample and a replay that works as printed', async () => {
@@ -116,15 +120,6 @@ describe('a TypeScript project using it', () => {
     expect(xml).toContain('npx prunecheck replay reports/counterexamples/keep-last-INV-17-1.json --adapter ./prune-adapter.ts');
   }, 60_000);
 
-  it('checkAdapter from vitest inside the project; the replay command it prints needs no option (issue 12, problems 3 and 4)', async () => {
-    rmSync(join(project, 'reports'), { recursive: true, force: true });
-    const vitest = await step('vitest run', project, 'npx', ['vitest', 'run']);
-    expect(vitest.code, explain('vitest', vitest)).toBe(0);
-    const file = JSON.parse(readFileSync(join(project, 'reports', 'counterexamples', 'keep-last-INV-17-1.json'), 'utf8')) as { adapterRef: string };
-    expect(file.adapterRef).toBe('./prune-adapter.ts');
-    const replay = await prunecheck('replay after vitest', 'replay', 'reports/counterexamples/keep-last-INV-17-1.json', '--adapter', './prune-adapter.ts');
-    expect(replay.stdout, explain('replay', replay)).toMatch(/^reproduced: INV-17 breaks again/m);
-  }, 120_000);
 });
 
 describe('known findings in CI (issue 12, problem 6)', () => {
@@ -155,6 +150,34 @@ describe('known findings in CI (issue 12, problem 6)', () => {
       expect(broken.stdout).toMatch(/^ {2}new +INV-19 +not in prunecheck\.expectations\.json/m);
       expect(broken.stdout).toMatch(/^ {2}expected +INV-17 +keeps only the last messages by design/m);
       expect(readFileSync(join(project, 'reports', 'prunecheck.xml'), 'utf8')).toContain('<failure type="INV-19"');
+    } finally {
+      writeFileSync(join(project, 'prune-adapter.ts'), source);
+    }
+  }, 120_000);
+});
+
+describe('from the project’s own tests (issue 12, problems 3 and 4)', () => {
+  it('vitest runs checkAdapter on a policy and a runtime adapter against the expectations; the replay command it prints needs no option', async () => {
+    rmSync(join(project, 'reports'), { recursive: true, force: true });
+    const vitest = await step('vitest run', project, 'npx', ['vitest', 'run']);
+    expect(vitest.code, explain('vitest', vitest)).toBe(0);
+    const file = JSON.parse(readFileSync(join(project, 'reports', 'counterexamples', 'keep-last-INV-17-1.json'), 'utf8')) as { adapterRef: string };
+    expect(file.adapterRef).toBe('./prune-adapter.ts');
+    const replay = await prunecheck('replay after vitest', 'replay', 'reports/counterexamples/keep-last-INV-17-1.json', '--adapter', './prune-adapter.ts');
+    expect(replay.stdout, explain('replay', replay)).toMatch(/^reproduced: INV-17 breaks again/m);
+    expect(replay.stdout).toContain('expected (prunecheck.expectations.json): keeps only the last messages by design');
+  }, 120_000);
+
+  it('the same vitest test fails on a new finding, naming it and its replay command', async () => {
+    const source = readFileSync(join(project, 'prune-adapter.ts'), 'utf8');
+    writeFileSync(join(project, 'prune-adapter.ts'), source.replace('return [...system, ...rest.slice(cut)];', 'return rest.slice(cut);'));
+    try {
+      const vitest = await step('vitest run: new finding', project, 'npx', ['vitest', 'run']);
+      expect(vitest.code, explain('vitest', vitest)).toBe(1);
+      const printed = `${vitest.stdout}${vitest.stderr}`;
+      expect(printed).toContain('not as expected');
+      expect(printed).toMatch(/new findings?: .*INV-19/);
+      expect(printed).toContain('npx prunecheck replay reports/counterexamples/keep-last-INV-19-1.json --adapter ./prune-adapter.ts');
     } finally {
       writeFileSync(join(project, 'prune-adapter.ts'), source);
     }

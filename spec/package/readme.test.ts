@@ -13,6 +13,16 @@ describe('the README front door', () => {
     expect(readme).toContain(`\`\`\`ts\n${read('examples/quickstart/prune-adapter.ts')}\`\`\``);
   });
 
+  it('shows the test of examples/quickstart/prunecheck.test.ts that the installed package runs, verbatim', () => {
+    const block = /```ts\n\/\/ prunecheck\.test\.ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const example = read('examples/quickstart/prunecheck.test.ts');
+    const lines = block.split('\n').filter((line) => line.trim() !== '');
+    expect(lines.length).toBeGreaterThan(5);
+    for (const line of lines) expect(example.split('\n'), line).toContain(line);
+    const test = block.slice(block.indexOf('it('));
+    expect(example).toContain(test.trimEnd());
+  });
+
   it('stays short (issue 12, problem 7: it was 33 KB) and links every docs/ page', () => {
     expect(readme.split('\n').length).toBeLessThanOrEqual(250);
     for (const page of ['cli', 'reports', 'expectations', 'verdicts', 'policy-mode', 'api', 'protocol', 'scenarios', 'benchmarks']) expect(readme).toContain(`(docs/${page}.md)`);
