@@ -9,6 +9,8 @@ import { SITUATION_NAMES } from '../../../src/gen/runtime/situations.ts';
 import { RUNTIME_INVARIANT_IDS, type InvariantId } from '../../../src/model/invariants.ts';
 import { renderPrettyReport } from '../../../src/report/prettyReport.ts';
 import { checkAdapter } from '../../../src/run/runtime/checkAdapter.ts';
+import type { EpisodeDriver } from '../../../src/run/runtime/EpisodeDriver.ts';
+import { EvidenceTally } from '../../../src/run/runtime/EvidenceTally.ts';
 import { faultyAdapter } from '../../helpers/faultyAdapters.ts';
 
 const outDir = mkdtempSync(join(tmpdir(), 'prunecheck-evidence-'));
@@ -39,6 +41,33 @@ describe('no cheap conformant', () => {
     expect(report.evidence?.unclaimed['DIFFERENTIAL']?.cutShort).toBe(report.evidence?.runsCutShort);
     expect(report.error).toMatch(/no operation of a complete run exercised the claimed INV-05, INV-14/);
     expect(report.invariants.find((r) => r.invariant === 'INV-05')).toMatchObject({ status: 'inconclusive', checked: 0 });
+  });
+});
+
+describe('the tally of evidence', () => {
+  /** What the engine knows of one finished run: the situations it reached, the checks it ran, how it ended. */
+  const run = (cutShort: boolean): EpisodeDriver =>
+    ({
+      adopted: 0,
+      situations: new Set(SITUATION_NAMES),
+      exercised: new Map(RUNTIME_INVARIANT_IDS.map((id) => [id, 5])),
+      unclaimed: cutShort ? [{ invariant: 'INV-03', step: 4, resumed: false }] : [],
+      cutShort: cutShort ? { invariant: 'INV-03', step: 4, resumed: false } : undefined,
+    }) as unknown as EpisodeDriver;
+
+  it('a run cut short counts as run, never as evidence: none of its situations or checks count', () => {
+    const tally = new EvidenceTally(referenceAdapter);
+    for (let i = 0; i < 3; i += 1) tally.add(run(true));
+    expect(tally.evidence()).toMatchObject({ runsComplete: 0, runsCutShort: 3, unclaimed: { 'INV-03': { resumed: 0, cutShort: 3 } } });
+    expect(Object.values(tally.situations).every((n) => n === 0)).toBe(true);
+    expect([...tally.checked.values()].reduce((a, b) => a + b, 0)).toBe(0);
+    expect(tally.gaps(1).join(' ')).toMatch(/^3 of 3 runs were cut short by findings on invariants reference does not claim \(INV-03 ×3\).* never reached: .* no operation of a complete run exercised the claimed INV-01/);
+    tally.add(run(false));
+    expect(tally.checked.get('INV-01')).toBe(5);
+    // One complete run of four: under half, still too thin.
+    expect(tally.gaps(1)).toHaveLength(1);
+    for (let i = 0; i < 2; i += 1) tally.add(run(false));
+    expect(tally.gaps(1)).toEqual([]);
   });
 });
 
