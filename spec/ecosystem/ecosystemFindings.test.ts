@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { POLICY_ADAPTERS } from '../../src/adapters/policy/index.ts';
+import { designExpectations, ECOSYSTEM_EXPECTATIONS_FILE } from '../../src/expectations/designExpectations.ts';
+import { readExpectations } from '../../src/expectations/readExpectations.ts';
 import type { EcosystemReport } from '../../src/report/policy/ecosystemReport.ts';
 import { replayPolicyCounterexample } from '../../src/run/policy/replayPolicyCounterexample.ts';
 
@@ -32,5 +34,15 @@ describe('reports/ecosystem.json: every finding replays from its counterexample 
     const cited = new Set(findings.map((f) => f.counterexample.split('/').pop()));
     const files = readdirSync(join(root, 'reports/counterexamples')).filter((f) => [...names].some((n) => f.startsWith(`${n}-INV-`) || f.startsWith(`${n}-ADAPTER-ERROR`)));
     expect(files.filter((f) => !cited.has(f))).toEqual([]);
+  });
+
+  it(`${ECOSYSTEM_EXPECTATIONS_FILE} lists exactly the report's design-choice findings, each read as expected`, async () => {
+    const listed = await readExpectations(join(root, ECOSYSTEM_EXPECTATIONS_FILE));
+    expect(listed).toEqual(designExpectations(undefined, report.reports));
+    for (const r of report.reports) {
+      const outcome = (r as { readonly expectations?: { readonly expected: readonly { invariant: string }[]; readonly unexpectedPasses: readonly unknown[] } }).expectations;
+      expect(outcome?.expected.map((e) => e.invariant), r.adapter).toEqual(listed?.expectations.filter((e) => e.adapter === r.adapter).map((e) => e.invariant));
+      expect(outcome?.unexpectedPasses, r.adapter).toEqual([]);
+    }
   });
 });

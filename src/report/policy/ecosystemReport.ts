@@ -1,5 +1,8 @@
 import { basename } from 'node:path';
 import { POLICY_RULES } from '../../check/policy/invariants.ts';
+import { expectationsOf } from '../../expectations/applyExpectations.ts';
+import { isDesignNote } from '../../expectations/designExpectations.ts';
+import { expectationStatus } from '../../expectations/renderExpectations.ts';
 import { INVARIANTS, type InvariantId } from '../../model/invariants.ts';
 import type { PolicyCheckReport } from '../../run/policy/checkPolicyAdapter.ts';
 
@@ -18,8 +21,24 @@ const CELL = { passed: 'pass', violated: 'FAIL', 'not-claimed': 'n/a', inconclus
 /** How an adapter's note judges a finding: a deliberate design choice, a bug, or not yet judged. */
 export function judgement(note: string | undefined): 'design' | 'bug' | undefined {
   if (note === undefined) return undefined;
-  if (note.startsWith('Deliberate design')) return 'design';
+  if (isDesignNote(note)) return 'design';
   return note.startsWith('Bug:') || note.startsWith('Not a design choice') ? 'bug' : undefined;
+}
+
+/**
+ * One cell of the matrix. Read against the ecosystem's expectations, a design choice is a listed finding (the
+ * file decides, not the note), a listed finding no longer found is an unexpected pass, and an unlisted one is
+ * new even if the adapter's note calls it a design; bugs are judged by the note. Without expectations, the
+ * notes judge both.
+ */
+function cell(r: PolicyCheckReport, id: InvariantId): string {
+  const status = r.invariants.find((i) => i.invariant === id)?.status ?? 'not-claimed';
+  const judged = judgement(r.notes[id]);
+  if (expectationsOf(r) === undefined) return status === 'violated' && judged !== undefined ? `FAIL (${judged})` : CELL[status];
+  const known = expectationStatus(r, id)?.kind;
+  if (known === 'expected') return 'FAIL (design)';
+  if (known === 'unexpected-pass') return 'pass (listed: unexpected pass)';
+  return status === 'violated' && judged === 'bug' ? 'FAIL (bug)' : CELL[status];
 }
 
 export function renderEcosystemJson(report: EcosystemReport): string {
@@ -44,18 +63,12 @@ export function renderEcosystemMarkdown(report: EcosystemReport): string {
     '',
     `| pruner | package@version | ${ids.join(' | ')} |`,
     `| --- | --- | ${ids.map(() => '---').join(' | ')} |`,
-    ...report.reports.map((r) => {
-      const cells = ids.map((id) => {
-        const status = r.invariants.find((i) => i.invariant === id)?.status ?? 'not-claimed';
-        const judged = judgement(r.notes[id]);
-        return status === 'violated' && judged !== undefined ? `FAIL (${judged})` : CELL[status];
-      });
-      return `| ${r.adapter} | \`${r.package}@${r.adapterVersion}\` | ${cells.join(' | ')} |`;
-    }),
+    ...report.reports.map((r) => `| ${r.adapter} | \`${r.package}@${r.adapterVersion}\` | ${ids.map((id) => cell(r, id)).join(' | ')} |`),
     '',
     '`pass`: no generated conversation broke it. `FAIL`: a shrunk counterexample below, not yet judged. `FAIL (bug)`:',
     'judged a defect of the library (why below). `FAIL (design)`: the library does this on purpose (noted below); still',
     'reported. `n/a`: the rule does not apply to this pruner (noted below).',
+    ...knownFindingsLegend(report),
     '',
     '| invariant | rule | observed in policy mode as |',
     '| --- | --- | --- |',
@@ -64,6 +77,17 @@ export function renderEcosystemMarkdown(report: EcosystemReport): string {
   ];
   for (const r of report.reports) out.push(...section(r));
   return `${out.join('\n')}\n`;
+}
+
+/** What the expectations file says about the matrix, when the report was read against one. */
+function knownFindingsLegend(report: EcosystemReport): string[] {
+  const files = [...new Set(report.reports.flatMap((r) => expectationsOf(r)?.file ?? []))];
+  if (files.length === 0) return [];
+  return [
+    `The design choices are the libraries' known findings, listed with their reasons in \`${files.join('`, `')}\` (prunecheck's`,
+    'expectations format, docs/expectations.md): a finding listed there reads `FAIL (design)`; one listed but no longer',
+    'found, `pass (listed: unexpected pass)`; any finding not listed stays `FAIL` or `FAIL (bug)`, new.',
+  ];
 }
 
 function section(r: PolicyCheckReport): string[] {
@@ -78,6 +102,7 @@ function section(r: PolicyCheckReport): string[] {
     '',
     `Situations the generated conversations reached (of ${r.runs}): ${Object.entries(r.situations).map(([name, n]) => `${name} ${n}`).join(', ')}.`,
     '',
+    ...(expectationsOf(r) === undefined ? [] : [`Known findings (\`${expectationsOf(r)?.file ?? ''}\`): ${expectationsOf(r)?.summary ?? ''}.`, '']),
   ];
   for (const id of notClaimed) lines.push(`- ${id} not claimed: ${r.notes[id] ?? 'the adapter does not claim it.'}`);
   if (notClaimed.length > 0) lines.push('');
