@@ -37,6 +37,16 @@ export interface Derivation {
 
 const id = (i: number): string => `s-${i}`;
 
+/** A window's content lengths, in bytes, and a label that keeps its text apart from the default window's. */
+export interface ContentRange {
+  readonly label: string;
+  readonly min: number;
+  readonly max: number;
+}
+
+/** The small-content window of the hash target: ~250 B per span (uniform in 128–384). */
+export const SMALL_CONTENT: ContentRange = { label: 'small', min: 128, max: 384 };
+
 /**
  * A window of `size` resident spans for one subject, with the pools of ids the benches draw targets from.
  *
@@ -68,11 +78,12 @@ export class Fixture {
   contentBytesPerSpan = 0;
   private serial = 0;
 
-  constructor(factory: SubjectFactory, size: number, seed: number) {
+  /** `content` sets the range of content lengths (default `ContentSource`'s ~1 KB); its label keeps the text apart. */
+  constructor(factory: SubjectFactory, size: number, seed: number, content?: ContentRange) {
     this.factory = factory;
     this.size = size;
     this.seed = seed;
-    this.content = new ContentSource(seed, `${factory.subject}:${size}`);
+    this.content = content === undefined ? new ContentSource(seed, `${factory.subject}:${size}`) : new ContentSource(seed, `${factory.subject}:${size}:${content.label}`, content.min, content.max);
     this.rt = factory.create();
     this.build(true);
   }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ReferenceRuntime } from '../src/model/ReferenceRuntime.ts';
 import { Cursor, type BatchTask } from './BatchTask.ts';
 
@@ -13,17 +13,18 @@ export function ceilingTasks(): BatchTask[] {
 
 let sink = 0;
 
-function sha256Task(): BatchTask<string> {
+/** sha256 of the prune targets' content; `path` names the window (the ~1 KB one, or the ~250 B one). */
+export function sha256Task(path: 'sha256' | 'sha256-small' = 'sha256'): BatchTask<string> {
   const cursor = new Cursor();
   return {
     subject: 'ceiling',
-    path: 'sha256',
-    method: 'node:crypto sha256 (hex) of the content of the same persisted raw spans the reversible prune targets, walked in the same way; nothing else.',
+    path,
+    method: 'one-shot node:crypto sha256 (`crypto.hash`, hex) of the content of the same persisted raw spans the reversible prune targets, walked in the same way; nothing else.',
     batchSize: (fx, base) => Math.min(base, fx.reversible.length),
     prepare: (fx, _rng, count) =>
       cursor.take(fx.reversible.length, count).map((i) => (fx.rt as ReferenceRuntime).span(fx.reversible[i] as string)?.content ?? ''),
     run(_fx, contents) {
-      for (let i = 0; i < contents.length; i += 1) sink ^= createHash('sha256').update(contents[i] as string, 'utf8').digest('hex').charCodeAt(0);
+      for (let i = 0; i < contents.length; i += 1) sink ^= hash('sha256', contents[i] as string, 'hex').charCodeAt(0);
     },
     after(_fx, contents) {
       if (contents.some((content) => content === '')) throw new Error('sha256 ceiling: a target had no content');

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PruningSystem } from '../src/adapters/Adapter.ts';
 import { referenceAdapter } from '../src/adapters/reference.ts';
+import { runtimeAdapter } from '../src/adapters/runtimeAdapter.ts';
+import { ReferenceRuntime, type RuntimeConfig } from '../src/model/ReferenceRuntime.ts';
 import { EpisodeState } from '../src/gen/runtime/EpisodeState.ts';
 import type { Operation, PruneOp } from '../src/model/Operation.ts';
 import type { PropertyRunMeasurement } from '../src/report/BenchReport.ts';
@@ -85,11 +87,22 @@ export function checkerStepTask(): BatchTask<PruneOp, CheckerFixture> {
   };
 }
 
-/** A checked property run of the reference adapter: `checkAdapter`'s own operations per second. */
+/**
+ * A checked property run of the reference adapter: `checkAdapter`'s own operations per second, and beside it the
+ * bare reference `apply` rate on the same episodes (every operation the run applied to the system under test,
+ * read back from each runtime's audit log and replayed through a fresh `ReferenceRuntime`, nothing else timed).
+ */
 export async function measurePropertyRun(seed: number, runs: number): Promise<PropertyRunMeasurement> {
   const outDir = mkdtempSync(join(tmpdir(), 'prunecheck-bench-'));
+  const runtimes: { readonly config: RuntimeConfig; readonly runtime: ReferenceRuntime }[] = [];
+  const recording = runtimeAdapter(referenceAdapter.name, referenceAdapter.description ?? '', (config) => {
+    const runtime = new ReferenceRuntime(config);
+    runtimes.push({ config, runtime });
+    return runtime;
+  });
   try {
-    const report = await checkAdapter(referenceAdapter, { runs, seed, outDir });
+    const report = await checkAdapter(recording, { runs, seed, outDir });
+    const episodes = runtimes.map(({ config, runtime }) => ({ config, ops: runtime.log.all().map((entry) => entry.operation) }));
     return {
       adapter: report.adapter,
       seed: report.seed,
@@ -98,8 +111,26 @@ export async function measurePropertyRun(seed: number, runs: number): Promise<Pr
       durationMs: report.durationMs,
       opsPerSecond: report.opsPerSecond,
       verdict: report.verdict,
+      bareApplyOpsPerSecond: bareApplyRate(episodes),
     };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
+}
+
+/** Operations per second of `ReferenceRuntime.apply` alone over `episodes`, the best of three passes (wall clock). */
+function bareApplyRate(episodes: readonly { readonly config: RuntimeConfig; readonly ops: readonly Operation[] }[]): number {
+  const total = episodes.reduce((sum, e) => sum + e.ops.length, 0);
+  let best = Number.POSITIVE_INFINITY;
+  for (let pass = 0; pass < 3; pass += 1) {
+    let ns = 0;
+    for (const { config, ops } of episodes) {
+      const runtime = new ReferenceRuntime(config);
+      const started = process.hrtime.bigint();
+      for (const op of ops) runtime.apply(op);
+      ns += Number(process.hrtime.bigint() - started);
+    }
+    best = Math.min(best, ns);
+  }
+  return Math.round(total / (Math.max(best, 1) / 1e9));
 }

@@ -24,11 +24,12 @@ export function directiveTasks(subject: Exclude<BenchSubject, 'ceiling'>): Batch
   return tasks.sort((a, b) => order(a.path) - order(b.path)) as BatchTask[];
 }
 
-function pruneReversible(subject: Exclude<BenchSubject, 'ceiling'>): BatchTask {
+/** The reversible prune; `path` names the window it runs on (the ~1 KB one, or the ~250 B one). */
+export function pruneReversible(subject: Exclude<BenchSubject, 'ceiling'>, path: 'prune-reversible' | 'prune-reversible-small' = 'prune-reversible'): BatchTask {
   const cursor = new Cursor();
   return opTask({
     subject,
-    path: 'prune-reversible',
+    path,
     expected: 'a reversible eviction',
     method:
       'targets are persisted raw spans whose digest was never computed, walked in a shuffled order; after each batch ' +

@@ -5,6 +5,7 @@ import { referenceAdapter } from '../src/adapters/reference.ts';
 import { idsNamedBy, idsNamedByOutcome } from '../src/check/runtime/touchedIds.ts';
 import type { Operation } from '../src/model/Operation.ts';
 import type { Outcome } from '../src/model/Outcome.ts';
+import { PROTOCOL_STEP_WORKLOAD } from '../src/report/benchTargets.ts';
 import { checkAdapter } from '../src/run/runtime/checkAdapter.ts';
 import { protocolEpisode } from './protocolEpisode.ts';
 
@@ -130,7 +131,7 @@ export async function measureProtocolRoundTrip(options: RoundTripOptions = {}): 
 }
 
 /** The workload the target is about: an engine step over protocol 1.1. */
-export const ENGINE_STEP_11 = 'engine step, protocol 1.1 (one step round trip)';
+const ENGINE_STEP_11 = PROTOCOL_STEP_WORKLOAD;
 
 function result(workload: string, inProcessOpsPerSecond: number, stdioOpsPerSecond: number, ratio: number): RoundTripResult {
   return { workload, inProcessOpsPerSecond: Math.round(inProcessOpsPerSecond), stdioOpsPerSecond: Math.round(stdioOpsPerSecond), ratio: Math.round(ratio * 10) / 10 };

@@ -8,15 +8,17 @@ import { formatNs, formatSize } from '../src/report/benchFormat.ts';
 import { renderBenchChart } from '../src/report/benchChart.ts';
 import { renderBenchMarkdown, targetStatus } from '../src/report/benchMarkdown.ts';
 import { computeTargets, memoryLimit } from '../src/report/benchTargets.ts';
+import { summarizeTargets } from '../src/report/benchSummaries.ts';
 import { jsonText, writeReport } from '../src/report/writeReport.ts';
 import type { BatchTask, TaskFixture } from './BatchTask.ts';
 import { BenchError } from './BenchError.ts';
-import { ceilingTasks } from './ceilingTasks.ts';
+import { ceilingTasks, sha256Task } from './ceilingTasks.ts';
 import { CheckerFixture, checkerStepTask, measurePropertyRun } from './checkerBenches.ts';
 import { combineRounds, type RoundResult } from './combineRounds.ts';
 import { CONTENT_MAX_BYTES, CONTENT_MIN_BYTES } from './ContentSource.ts';
-import { directiveTasks, NAIVE_SKIPS } from './directiveTasks.ts';
-import { BENCH_CAPACITY, Fixture, WINDOW_COMPOSITION, type SubjectFactory } from './Fixture.ts';
+import { directiveTasks, NAIVE_SKIPS, pruneReversible } from './directiveTasks.ts';
+import { BENCH_CAPACITY, Fixture, SMALL_CONTENT, WINDOW_COMPOSITION, type ContentRange, type SubjectFactory } from './Fixture.ts';
+import { measureProtocolRoundTrip } from './protocolRoundTrip.ts';
 import { heapAfterGc } from './heapAfterGc.ts';
 import { measureTask } from './measureTask.ts';
 import { BENCH_USAGE, parseBenchArgs, type BenchOptions } from './parseBenchArgs.ts';
@@ -68,6 +70,7 @@ interface Stage {
 }
 
 const PROPERTY_RUNS = { full: 200, quick: 20 } as const;
+const PROTOCOL_RUNS = { full: { episodes: 20, episodeLength: 200, rounds: 5 }, quick: { episodes: 5, episodeLength: 200, rounds: 3 } } as const;
 
 function checkerStage(size: number, options: BenchOptions): Stage {
   const started = performance.now();
@@ -77,12 +80,12 @@ function checkerStage(size: number, options: BenchOptions): Stage {
   return { fx, tasks: [task], rounds: new Map([[task, []]]) };
 }
 
-/** Builds one subject's window at one size and records its memory. */
-function buildStage(factory: SubjectFactory, tasks: readonly BatchTask[], size: number, options: BenchOptions, into: Collected): Stage {
+/** Builds one subject's window at one size and records its memory (for the default content only). */
+function buildStage(factory: SubjectFactory, tasks: readonly BatchTask[], size: number, options: BenchOptions, into: Collected, content?: ContentRange): Stage {
   const started = performance.now();
-  const fx = new Fixture(factory, size, options.seed);
+  const fx = new Fixture(factory, size, options.seed, content);
   const built = (performance.now() - started) / 1000;
-  if (fx.bytesPerSpan !== undefined) {
+  if (fx.bytesPerSpan !== undefined && content === undefined) {
     into.memory.push({
       subject: factory.subject,
       size,
@@ -92,7 +95,7 @@ function buildStage(factory: SubjectFactory, tasks: readonly BatchTask[], size: 
     });
   }
   const memory = fx.bytesPerSpan === undefined ? 'memory not measured' : `${Math.round(fx.bytesPerSpan)} B per resident span`;
-  log(`  ${factory.subject} window of ${formatSize(size)} spans built in ${built.toFixed(1)} s (${memory})`);
+  log(`  ${factory.subject} window of ${formatSize(size)} spans${content === undefined ? '' : ` (${content.label} content)`} built in ${built.toFixed(1)} s (${memory})`);
   const erased = tasks as readonly BatchTask<unknown, TaskFixture>[];
   return { fx, tasks: erased, rounds: new Map(erased.map((task) => [task, []])) };
 }
@@ -140,6 +143,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const builders: (() => Stage)[] = [];
   for (const size of options.sizes) {
     builders.push(() => buildStage(reference, [...directiveTasks('reference'), ...ceilingTasks()], size, options, into));
+    builders.push(() => buildStage(reference, [pruneReversible('reference', 'prune-reversible-small'), sha256Task('sha256-small')], size, options, into, SMALL_CONTENT));
     if (size <= options.naiveMaxSize) builders.push(() => buildStage(naive, directiveTasks('naive'), size, options, into));
     builders.push(() => checkerStage(size, options));
   }
@@ -157,8 +161,11 @@ async function main(argv: readonly string[]): Promise<number> {
   for (let round = 1; round <= options.rounds; round += 1) {
     const run = await measurePropertyRun(options.seed, PROPERTY_RUNS[options.mode]);
     propertyRuns.push(run);
-    log(`  checked property run ${round} of ${options.rounds}: ${run.opsPerSecond.toLocaleString('en-US')} ops/s (${run.opsChecked} ops, ${run.runs} runs, ${run.verdict})`);
+    log(`  checked property run ${round} of ${options.rounds}: ${run.opsPerSecond.toLocaleString('en-US')} ops/s, bare apply ${run.bareApplyOpsPerSecond?.toLocaleString('en-US') ?? '—'} ops/s (${run.opsChecked} ops, ${run.runs} runs, ${run.verdict})`);
   }
+  log(`  protocol round trip (load average ${(loadavg()[0] ?? 0).toFixed(1)})`);
+  const protocol = await measureProtocolRoundTrip(PROTOCOL_RUNS[options.mode]);
+  for (const p of protocol) log(`    ${p.workload.padEnd(90)} ${p.ratio}×`);
   if (options.sizes.some((size) => size > options.naiveMaxSize)) {
     into.missing.push(`naive baseline above ${formatSize(options.naiveMaxSize)} spans: its append sums every resident span's tokens, so building the window is quadratic`);
   }
@@ -194,6 +201,9 @@ async function main(argv: readonly string[]): Promise<number> {
       notes: [
         'Tasks that add spans (lossy prune, summarize) rebuild the window from scratch (untimed) once they have added more than max(100, N/4) spans, so small windows are not measured with a history many times their size.',
         "The naive baseline's pruned pool holds 100 spans, not N/10: its lookup of a pruned id scans the whole window whatever the pool's size, and each naive prune copies the window, so a large pool would only make its build slower.",
+        'The reversible-prune target is also judged on a second window of the same mix with ~250 B content (128–384 B per span), on which only the reversible prune and sha256 are measured; its memory is not.',
+        'Protocol: the engine step over stdio is timed on its own seeded episodes (bench/protocolRoundTrip.ts: the reference in-process against the reference as a child, interleaved, wall clock, median of rounds), since a round trip waits for the other process.',
+        'Checked property run: beside it, the bare reference `apply` rate on the same episodes (every operation the run applied, read back from the runtimes it created and replayed through fresh ones, best of three passes, wall clock like the run itself).',
         'Memory: heap in use after a forced full GC, before and after appending the N resident spans (digests memoized for the read pool), divided by N. It counts everything the runtime keeps for a span: the span record, window and known-id map entries, the backing-store record, handle and digest, and the audit-log entry of its append.',
       ],
     },
@@ -201,10 +211,12 @@ async function main(argv: readonly string[]): Promise<number> {
     measurements: into.measurements,
     memory: into.memory,
     propertyRuns,
-    targets: computeTargets({ sizes: options.sizes, measurements: into.measurements, memory: into.memory }),
+    protocol,
+    targets: [],
     missing: into.missing,
   };
-  await writeAll(report, options.out);
+  const targets = computeTargets(report);
+  await writeAll({ ...report, targets, summaries: summarizeTargets(targets, report) }, options.out);
   return 0;
 }
 
@@ -216,6 +228,8 @@ async function writeAll(report: BenchReport, out: string): Promise<void> {
   ]);
   log('\ntargets:');
   for (const target of report.targets) log(`  ${targetStatus(target).replace(/\*/g, '').padEnd(22)} ${target.description} (${target.detail})`);
+  log('\nissue 14:');
+  for (const summary of report.summaries ?? []) log(`  ${summary.status.padEnd(13)} ${summary.description}`);
   log(`\nwrote ${paths.join(', ')}`);
 }
 
@@ -230,8 +244,8 @@ async function rerender(path: string, out: string): Promise<number> {
   if (report.format !== 'prunecheck-bench/1') {
     throw new BenchError('BAD_ARGUMENT', `--render-from ${path}: format is ${JSON.stringify(report.format)}, expected "prunecheck-bench/1"`);
   }
-  const targets = computeTargets({ sizes: report.sizes, measurements: report.measurements, memory: report.memory });
-  await writeAll({ ...report, targets }, out);
+  const targets = computeTargets(report);
+  await writeAll({ ...report, targets, summaries: summarizeTargets(targets, report) }, out);
   return 0;
 }
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { opTask } from '../../bench/BatchTask.ts';
 import { BenchError } from '../../bench/BenchError.ts';
-import { ceilingTasks } from '../../bench/ceilingTasks.ts';
+import { ceilingTasks, sha256Task } from '../../bench/ceilingTasks.ts';
 import { CheckerFixture, checkerStepTask } from '../../bench/checkerBenches.ts';
 import { ContentSource } from '../../bench/ContentSource.ts';
-import { directiveTasks, NAIVE_PATHS } from '../../bench/directiveTasks.ts';
-import { BENCH_CAPACITY, Fixture, type SubjectFactory } from '../../bench/Fixture.ts';
+import { directiveTasks, NAIVE_PATHS, pruneReversible } from '../../bench/directiveTasks.ts';
+import { BENCH_CAPACITY, Fixture, SMALL_CONTENT, type SubjectFactory } from '../../bench/Fixture.ts';
 import { Rng } from '../../bench/Rng.ts';
 import { NaiveRuntime } from '../../src/adapters/NaiveRuntime.ts';
 import { ReferenceRuntime } from '../../src/model/ReferenceRuntime.ts';
@@ -59,6 +59,22 @@ describe('bench fixtures and tasks (no timing)', () => {
     }
     expect(fx.driver.trace).toHaveLength(120);
     expect(fx.driver.trace[0]?.kind).toBe('prune');
+  });
+
+  it('builds the ~250 B window of the hash target and runs its reversible prune and sha256 on it', () => {
+    const fx = new Fixture(reference, 200, 5, SMALL_CONTENT);
+    const rt = fx.rt as ReferenceRuntime;
+    expect(fx.contentBytesPerSpan).toBeGreaterThanOrEqual(SMALL_CONTENT.min);
+    expect(fx.contentBytesPerSpan).toBeLessThanOrEqual(SMALL_CONTENT.max);
+    const rng = new Rng(5, 'small');
+    for (const task of [pruneReversible('reference', 'prune-reversible-small'), sha256Task('sha256-small')]) {
+      for (let batch = 0; batch < 3; batch += 1) {
+        const items = task.prepare(fx, rng, task.batchSize(fx, 25));
+        task.run(fx, items);
+        task.after?.(fx, items);
+      }
+      expect(rt.window.size, task.path).toBe(200);
+    }
   });
 
   it('fails a task whose outcome is not the path it measures', () => {

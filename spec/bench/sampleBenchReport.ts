@@ -22,6 +22,15 @@ export function sampleBenchReport(overrides: Partial<BenchReport> = {}): BenchRe
     cell('ceiling', 'map-get-set', 1_000_000, 200),
   ];
   const memory = [{ subject: 'reference' as const, size: 1_000, bytesPerSpan: 1_900, contentBytesPerSpan: 1_024, limitBytesPerSpan: 1_836 }];
+  const propertyRuns = [
+    { adapter: 'reference', seed: 42, runs: 200, opsChecked: 10_000, durationMs: 400, opsPerSecond: 25_000, verdict: 'conformant', bareApplyOpsPerSecond: 200_000 },
+    { adapter: 'reference', seed: 42, runs: 200, opsChecked: 10_000, durationMs: 250, opsPerSecond: 40_000, verdict: 'conformant', bareApplyOpsPerSecond: 100_000 },
+  ];
+  const protocol = [
+    { workload: 'engine step, protocol 1.1 (one step round trip)', inProcessOpsPerSecond: 200_000, stdioOpsPerSecond: 16_000, ratio: 12.5 },
+    { workload: 'engine step, protocol 1.0 (observe, then apply with the observations after)', inProcessOpsPerSecond: 200_000, stdioOpsPerSecond: 8_000, ratio: 25 },
+    { workload: 'engine step, protocol 1.1 (one step round trip), runtime that does nothing (floor)', inProcessOpsPerSecond: 200_000, stdioOpsPerSecond: 20_000, ratio: 10 },
+  ];
   return {
     format: 'prunecheck-bench/1',
     mode: 'full',
@@ -44,11 +53,9 @@ export function sampleBenchReport(overrides: Partial<BenchReport> = {}): BenchRe
     sizes,
     measurements,
     memory,
-    propertyRuns: [
-      { adapter: 'reference', seed: 42, runs: 200, opsChecked: 10_000, durationMs: 400, opsPerSecond: 25_000, verdict: 'conformant' },
-      { adapter: 'reference', seed: 42, runs: 200, opsChecked: 10_000, durationMs: 250, opsPerSecond: 40_000, verdict: 'conformant' },
-    ],
-    targets: computeTargets({ sizes, measurements, memory }),
+    propertyRuns,
+    protocol,
+    targets: computeTargets({ sizes, measurements, memory, propertyRuns, protocol }),
     missing: ['one checker step: not in the tree yet'],
     ...overrides,
   };

@@ -4,6 +4,7 @@ export type BenchSubject = 'reference' | 'naive' | 'ceiling';
 /** The measured paths, one per row of the report. */
 export type BenchPathId =
   | 'prune-reversible'
+  | 'prune-reversible-small'
   | 'prune-lossy'
   | 'prune-rejected'
   | 'summarize-10'
@@ -15,6 +16,7 @@ export type BenchPathId =
   | 'reframe'
   | 'checker-step'
   | 'sha256'
+  | 'sha256-small'
   | 'map-get-set';
 
 /** What one path is, for the tables and the chart. */
@@ -29,6 +31,7 @@ export interface BenchPath {
 
 export const BENCH_PATHS: readonly BenchPath[] = [
   { id: 'prune-reversible', label: 'prune, reversible (persisted span)', unit: 'op', directive: true },
+  { id: 'prune-reversible-small', label: 'prune, reversible (~250 B content)', unit: 'op', directive: false },
   { id: 'prune-lossy', label: 'prune, lossy (acceptLossy)', unit: 'op', directive: true },
   { id: 'prune-rejected', label: 'prune, rejected (not reversible)', unit: 'op', directive: true },
   { id: 'summarize-10', label: 'summarize (10 sources)', unit: 'op', directive: true },
@@ -40,6 +43,7 @@ export const BENCH_PATHS: readonly BenchPath[] = [
   { id: 'reframe', label: 're-frame, per resident span', unit: 'span', directive: false },
   { id: 'checker-step', label: 'one checker step', unit: 'op', directive: false },
   { id: 'sha256', label: 'ceiling: sha256 of the same content', unit: 'op', directive: false },
+  { id: 'sha256-small', label: 'ceiling: sha256 of the same ~250 B content', unit: 'op', directive: false },
   { id: 'map-get-set', label: 'ceiling: Map get + set', unit: 'op', directive: false },
 ];
 
@@ -83,6 +87,20 @@ export interface PropertyRunMeasurement {
   readonly durationMs: number;
   readonly opsPerSecond: number;
   readonly verdict: string;
+  /**
+   * The bare reference `apply` rate on the same episodes: every operation the run checked, replayed through a
+   * fresh `ReferenceRuntime` per episode with nothing else (no harness, no observations, no checkers).
+   */
+  readonly bareApplyOpsPerSecond?: number;
+}
+
+/** One protocol workload (`bench/protocolRoundTrip.ts`): the same episodes in-process and over stdio. */
+export interface ProtocolMeasurement {
+  readonly workload: string;
+  readonly inProcessOpsPerSecond: number;
+  readonly stdioOpsPerSecond: number;
+  /** Median over rounds of stdio time over in-process time (wall clock). */
+  readonly ratio: number;
 }
 
 /** Heap held per resident span, measured after a full GC before and after building the window. */
@@ -98,9 +116,16 @@ export interface MemoryMeasurement {
 
 export type TargetStatus = 'met' | 'missed' | 'not-measured';
 
+/**
+ * The rows of issue 14's target table, and the earlier issue's targets still held (`naive`). One row may be
+ * judged from several measured ratios (each size, each directive); it is met when all of them are.
+ */
+export type TargetGroup = 'property-run' | 'workers' | 'protocol-step' | 'prune-vs-sha256' | 'directive-growth' | 'reframe-flat' | 'memory' | 'naive';
+
 /** One target of the benchmark issue, evaluated as a ratio within one run. */
 export interface TargetResult {
   readonly id: string;
+  readonly group: TargetGroup;
   readonly description: string;
   readonly comparison: 'at-most' | 'at-least';
   readonly threshold: number;
@@ -110,6 +135,19 @@ export interface TargetResult {
   readonly missBy: number | undefined;
   /** The figures the ratio was computed from, or why it could not be. */
   readonly detail: string;
+}
+
+/** One row of the issue's table: its ratios together, the worst of them, and why it came out so. */
+export interface TargetSummary {
+  readonly group: TargetGroup;
+  readonly description: string;
+  readonly status: TargetStatus;
+  /** The ratio the status rests on: the worst measured one (the one missed by most, or closest to its limit). */
+  readonly worst: TargetResult | undefined;
+  readonly met: number;
+  readonly missed: number;
+  /** Why, from this run's figures. */
+  readonly reason: string;
 }
 
 export interface BenchEnvironment {
@@ -162,7 +200,10 @@ export interface BenchReport {
   readonly memory: readonly MemoryMeasurement[];
   /** One checked property run per round; the report quotes the fastest. */
   readonly propertyRuns: readonly PropertyRunMeasurement[];
+  /** What the line protocol costs per engine step (`bench/protocolRoundTrip.ts`); absent when not run. */
+  readonly protocol?: readonly ProtocolMeasurement[];
   readonly targets: readonly TargetResult[];
+  readonly summaries?: readonly TargetSummary[];
   /** Benches that could not run, and why; never silently dropped. */
   readonly missing: readonly string[];
 }

@@ -1,20 +1,27 @@
-import { BENCH_PATHS, benchPath, type BenchMeasurement, type BenchPathId, type BenchSubject, type MemoryMeasurement, type TargetResult } from './BenchReport.ts';
-import { formatNs, formatRatio, formatSize } from './benchFormat.ts';
+import { BENCH_PATHS, benchPath, type BenchMeasurement, type BenchPathId, type BenchSubject, type MemoryMeasurement, type PropertyRunMeasurement, type ProtocolMeasurement, type TargetGroup, type TargetResult } from './BenchReport.ts';
+import { formatNs, formatSize } from './benchFormat.ts';
 
-/** The targets of the benchmark issue, as constants so the report and its tests name the same figures. */
+/** The targets of the benchmark issues, as constants so the report and its tests name the same figures. */
 export const TARGETS = {
   smallSize: 1_000,
   largeSize: 1_000_000,
-  /** Cost at the large window over cost at the small window, per directive path; also re-frame per span. */
+  /** Re-frame per span: the largest size's cost over the smallest's. */
   scalingLimit: 1.5,
-  /** Reversible prune rate over sha256-only rate on the same content. */
-  hashFraction: 0.4,
+  /** Reversible prune cost over the cost of sha256 alone on the same content, at every size, for both contents. */
+  hashCostLimit: 2,
+  /** Checked property run rate over the bare reference `apply` rate on the same episodes. */
+  propertyRunFraction: 0.33,
+  /** Engine step over stdio (protocol 1.1) over the same step in-process. */
+  protocolStepLimit: 10,
   naiveSize: 100_000,
-  /** Naive cost over reference cost at `naiveSize`, on prune and lookup. */
+  /** Naive cost over reference cost at `naiveSize`, on prune and lookup (the earlier issue's target). */
   naiveSpeedup: 20,
   memoryContentFactor: 1.5,
   memoryOverheadBytes: 300,
 } as const;
+
+/** The protocol workload the issue's target is about (`bench/protocolRoundTrip.ts`). */
+export const PROTOCOL_STEP_WORKLOAD = 'engine step, protocol 1.1 (one step round trip)';
 
 /** Prune and lookup paths the naive baseline has (it never rejects a prune, so it has no rejection path). */
 const NAIVE_PATHS: readonly BenchPathId[] = ['prune-reversible', 'prune-lossy', 'lookup-resident', 'lookup-pruned', 'lookup-absent'];
@@ -24,6 +31,8 @@ export interface TargetInputs {
   readonly sizes: readonly number[];
   readonly measurements: readonly BenchMeasurement[];
   readonly memory: readonly MemoryMeasurement[];
+  readonly propertyRuns?: readonly PropertyRunMeasurement[];
+  readonly protocol?: readonly ProtocolMeasurement[];
 }
 
 /** The memory ceiling per resident span for a given mean content size. */
@@ -51,12 +60,22 @@ export function findMeasurement(
 
 /** Evaluates every target; a target whose inputs were not measured is `not-measured`, never dropped. */
 export function computeTargets(inputs: TargetInputs): TargetResult[] {
-  return [...scalingTargets(inputs), ...hashTargets(inputs), reframeTarget(inputs), ...naiveTargets(inputs), ...memoryTargets(inputs)];
+  return [
+    propertyRunTarget(inputs),
+    workersTarget(),
+    protocolTarget(inputs),
+    ...hashTargets(inputs),
+    ...growthTargets(inputs),
+    reframeTarget(inputs),
+    ...memoryTargets(inputs),
+    ...naiveTargets(inputs),
+  ];
 }
 
 /** Builds a target result from a measured ratio (or its absence). */
 export function judge(
   id: string,
+  group: TargetGroup,
   description: string,
   comparison: 'at-most' | 'at-least',
   threshold: number,
@@ -64,42 +83,78 @@ export function judge(
   detail: string,
 ): TargetResult {
   if (measured === undefined || !Number.isFinite(measured)) {
-    return { id, description, comparison, threshold, measured: undefined, status: 'not-measured', missBy: undefined, detail };
+    return { id, group, description, comparison, threshold, measured: undefined, status: 'not-measured', missBy: undefined, detail };
   }
   const met = comparison === 'at-most' ? measured <= threshold : measured >= threshold;
   const missBy = met ? undefined : Math.abs(measured - threshold) / threshold;
-  return { id, description, comparison, threshold, measured, status: met ? 'met' : 'missed', missBy, detail };
+  return { id, group, description, comparison, threshold, measured, status: met ? 'met' : 'missed', missBy, detail };
 }
 
-function scalingTargets({ measurements }: TargetInputs): TargetResult[] {
-  const { smallSize, largeSize, scalingLimit } = TARGETS;
+/** The round whose checked run was fastest, with the bare apply rate measured beside it. */
+export function bestPropertyRun(runs: readonly PropertyRunMeasurement[] = []): PropertyRunMeasurement | undefined {
+  return runs.reduce<PropertyRunMeasurement | undefined>((best, run) => (best === undefined || run.opsPerSecond > best.opsPerSecond ? run : best), undefined);
+}
+
+function propertyRunTarget({ propertyRuns }: TargetInputs): TargetResult {
+  const description = `checked property run ≥ ${TARGETS.propertyRunFraction * 100} % of the bare reference \`apply\` rate, same episodes`;
+  const best = bestPropertyRun(propertyRuns);
+  if (best?.bareApplyOpsPerSecond === undefined) return judge('property-run', 'property-run', description, 'at-least', TARGETS.propertyRunFraction, undefined, 'no checked property run with its bare apply rate in this run');
+  const detail = `${best.opsPerSecond.toLocaleString('en-US')} checked ops/s / ${best.bareApplyOpsPerSecond.toLocaleString('en-US')} bare apply ops/s (${best.opsChecked.toLocaleString('en-US')} operations, ${best.runs} runs, seed ${best.seed})`;
+  return judge('property-run', 'property-run', description, 'at-least', TARGETS.propertyRunFraction, best.opsPerSecond / best.bareApplyOpsPerSecond, detail);
+}
+
+function workersTarget(): TargetResult {
+  return judge('workers', 'workers', '2 workers ≥ 1.7× the checked operations/s of 1 worker', 'at-least', 1.7, undefined, 'not measured yet: --workers lands later');
+}
+
+function protocolTarget({ protocol = [] }: TargetInputs): TargetResult {
+  const description = `engine step over stdio (protocol 1.1) ≤ ${TARGETS.protocolStepLimit}× in-process`;
+  const step = protocol.find((p) => p.workload === PROTOCOL_STEP_WORKLOAD);
+  if (step === undefined) return judge('protocol-step', 'protocol-step', description, 'at-most', TARGETS.protocolStepLimit, undefined, 'the protocol round trip was not measured in this run');
+  const detail = `${step.stdioOpsPerSecond.toLocaleString('en-US')} steps/s over stdio, ${step.inProcessOpsPerSecond.toLocaleString('en-US')} in-process (reference as a child, wall clock)`;
+  return judge('protocol-step', 'protocol-step', description, 'at-most', TARGETS.protocolStepLimit, step.ratio, detail);
+}
+
+/** Cost at the largest window over cost at the smallest; undefined unless both were measured. */
+export function growthOf(measurements: readonly BenchMeasurement[], subject: BenchSubject, path: BenchPathId): { ratio: number; small: BenchMeasurement; large: BenchMeasurement } | undefined {
+  const small = findMeasurement(measurements, subject, path, TARGETS.smallSize);
+  const large = findMeasurement(measurements, subject, path, TARGETS.largeSize);
+  return small === undefined || large === undefined ? undefined : { ratio: large.nsPerOp / small.nsPerOp, small, large };
+}
+
+/** Every directive's growth from 10³ to 10⁶ spans against a bare Map get + set's over the same sizes. */
+function growthTargets({ measurements }: TargetInputs): TargetResult[] {
+  const { smallSize, largeSize } = TARGETS;
+  const map = growthOf(measurements, 'ceiling', 'map-get-set');
   return BENCH_PATHS.filter((path) => path.directive).map((path) => {
-    const small = findMeasurement(measurements, 'reference', path.id, smallSize);
-    const large = findMeasurement(measurements, 'reference', path.id, largeSize);
-    const description = `${path.label}: cost at ${formatSize(largeSize)} spans ≤ ${scalingLimit}× cost at ${formatSize(smallSize)}`;
-    if (small === undefined || large === undefined) {
-      return judge(`scaling:${path.id}`, description, 'at-most', scalingLimit, undefined, `not measured at both ${formatSize(smallSize)} and ${formatSize(largeSize)}`);
+    const description = `${path.label}: growth ${formatSize(smallSize)} → ${formatSize(largeSize)} spans ≤ a bare Map get + set's`;
+    const own = growthOf(measurements, 'reference', path.id);
+    if (own === undefined || map === undefined) {
+      return judge(`growth:${path.id}`, 'directive-growth', description, 'at-most', map?.ratio ?? Number.NaN, undefined, `${own === undefined ? path.label : 'the Map ceiling'} not measured at both ${formatSize(smallSize)} and ${formatSize(largeSize)}`);
     }
-    const mapSmall = findMeasurement(measurements, 'ceiling', 'map-get-set', smallSize);
-    const mapLarge = findMeasurement(measurements, 'ceiling', 'map-get-set', largeSize);
-    // The Map ceiling's own ratio shows how much of the growth is the memory hierarchy, not the model.
-    const context = mapSmall === undefined || mapLarge === undefined ? '' : `; a bare Map get + set grows ${formatRatio(mapLarge.nsPerOp / mapSmall.nsPerOp)} over the same sizes`;
-    const detail = `${formatNs(large.nsPerOp)} at ${formatSize(largeSize)} / ${formatNs(small.nsPerOp)} at ${formatSize(smallSize)}${context}`;
-    return judge(`scaling:${path.id}`, description, 'at-most', scalingLimit, large.nsPerOp / small.nsPerOp, detail);
+    const detail = `${formatNs(own.large.nsPerOp)} at ${formatSize(largeSize)} / ${formatNs(own.small.nsPerOp)} at ${formatSize(smallSize)}; the Map: ${formatNs(map.large.nsPerOp)} / ${formatNs(map.small.nsPerOp)}`;
+    return judge(`growth:${path.id}`, 'directive-growth', description, 'at-most', map.ratio, own.ratio, detail);
   });
 }
+
+/** The content sizes the reversible prune is judged at: the window's own (~1 KB) and a ~250 B window's. */
+const HASH_PAIRS = [
+  { prune: 'prune-reversible', hash: 'sha256', content: '~1 KB' },
+  { prune: 'prune-reversible-small', hash: 'sha256-small', content: '~250 B' },
+] as const satisfies readonly { prune: BenchPathId; hash: BenchPathId; content: string }[];
 
 function hashTargets({ sizes, measurements }: TargetInputs): TargetResult[] {
-  return sizes.map((size) => {
-    const prune = findMeasurement(measurements, 'reference', 'prune-reversible', size);
-    const hash = findMeasurement(measurements, 'ceiling', 'sha256', size);
-    const description = `reversible prune rate ≥ ${TARGETS.hashFraction * 100} % of the sha256-only rate on the same content, at ${formatSize(size)}`;
-    if (prune === undefined || hash === undefined) {
-      return judge(`hash-fraction@${size}`, description, 'at-least', TARGETS.hashFraction, undefined, 'prune or sha256 not measured at this size');
-    }
-    const detail = `sha256 ${formatNs(hash.nsPerOp)} / prune ${formatNs(prune.nsPerOp)}`;
-    return judge(`hash-fraction@${size}`, description, 'at-least', TARGETS.hashFraction, hash.nsPerOp / prune.nsPerOp, detail);
-  });
+  return HASH_PAIRS.flatMap((pair) =>
+    sizes.map((size) => {
+      const prune = findMeasurement(measurements, 'reference', pair.prune, size);
+      const hash = findMeasurement(measurements, 'ceiling', pair.hash, size);
+      const description = `reversible prune ≤ ${TARGETS.hashCostLimit}× the cost of sha256 of the same content, ${pair.content} content, at ${formatSize(size)}`;
+      const id = `prune-vs-sha256@${size}${pair.prune === 'prune-reversible' ? '' : ':small'}`;
+      if (prune === undefined || hash === undefined) return judge(id, 'prune-vs-sha256', description, 'at-most', TARGETS.hashCostLimit, undefined, 'prune or sha256 not measured at this size');
+      const detail = `prune ${formatNs(prune.nsPerOp)} / sha256 ${formatNs(hash.nsPerOp)}`;
+      return judge(id, 'prune-vs-sha256', description, 'at-most', TARGETS.hashCostLimit, prune.nsPerOp / hash.nsPerOp, detail);
+    }),
+  );
 }
 
 function reframeTarget({ sizes, measurements }: TargetInputs): TargetResult {
@@ -108,10 +163,10 @@ function reframeTarget({ sizes, measurements }: TargetInputs): TargetResult {
     return m === undefined ? [] : [m];
   });
   const description = `re-frame cost per span flat across sizes: max ≤ ${TARGETS.scalingLimit}× min`;
-  if (points.length < 2) return judge('reframe-flat', description, 'at-most', TARGETS.scalingLimit, undefined, 'fewer than two sizes measured');
+  if (points.length < 2) return judge('reframe-flat', 'reframe-flat', description, 'at-most', TARGETS.scalingLimit, undefined, 'fewer than two sizes measured');
   const costs = points.map((m) => m.nsPerOp);
   const detail = points.map((m) => `${formatNs(m.nsPerOp)} at ${formatSize(m.size)}`).join(', ');
-  return judge('reframe-flat', description, 'at-most', TARGETS.scalingLimit, Math.max(...costs) / Math.min(...costs), detail);
+  return judge('reframe-flat', 'reframe-flat', description, 'at-most', TARGETS.scalingLimit, Math.max(...costs) / Math.min(...costs), detail);
 }
 
 function naiveTargets({ measurements }: TargetInputs): TargetResult[] {
@@ -121,10 +176,10 @@ function naiveTargets({ measurements }: TargetInputs): TargetResult[] {
     const naive = findMeasurement(measurements, 'naive', id, size);
     const description = `${benchPath(id).label}: reference ≥ ${TARGETS.naiveSpeedup}× faster than naive at ${formatSize(size)}`;
     if (ref === undefined || naive === undefined) {
-      return judge(`naive:${id}`, description, 'at-least', TARGETS.naiveSpeedup, undefined, `${ref === undefined ? 'reference' : 'naive baseline'} not measured at ${formatSize(size)}`);
+      return judge(`naive:${id}`, 'naive', description, 'at-least', TARGETS.naiveSpeedup, undefined, `${ref === undefined ? 'reference' : 'naive baseline'} not measured at ${formatSize(size)}`);
     }
     const detail = `naive ${formatNs(naive.nsPerOp)} / reference ${formatNs(ref.nsPerOp)}`;
-    return judge(`naive:${id}`, description, 'at-least', TARGETS.naiveSpeedup, naive.nsPerOp / ref.nsPerOp, detail);
+    return judge(`naive:${id}`, 'naive', description, 'at-least', TARGETS.naiveSpeedup, naive.nsPerOp / ref.nsPerOp, detail);
   });
 }
 
@@ -132,8 +187,8 @@ function memoryTargets({ memory }: TargetInputs): TargetResult[] {
   return memory
     .filter((m) => m.subject === 'reference')
     .map((m) => {
-      const description = `memory per resident span < ${TARGETS.memoryContentFactor}× content bytes + ${TARGETS.memoryOverheadBytes} B, at ${formatSize(m.size)}`;
+      const description = `memory per resident span ≤ ${TARGETS.memoryContentFactor}× content bytes + ${TARGETS.memoryOverheadBytes} B, at ${formatSize(m.size)}`;
       const detail = `${Math.round(m.bytesPerSpan)} B per span for ${Math.round(m.contentBytesPerSpan)} B of content (limit ${Math.round(m.limitBytesPerSpan)} B)`;
-      return judge(`memory@${m.size}`, description, 'at-most', m.limitBytesPerSpan, m.bytesPerSpan, detail);
+      return judge(`memory@${m.size}`, 'memory', description, 'at-most', m.limitBytesPerSpan, m.bytesPerSpan, detail);
     });
 }
