@@ -38,7 +38,7 @@ describe('the policy-mode coverage gate', () => {
   it('INV-16 a real pruner checked over one conversation is unknown, naming what it never reached', async () => {
     const report = await checkPolicyAdapter(archivingWindowAdapter, { seed: 1, runs: 1, outDir: false });
     expect(report.verdict).toBe('unknown');
-    expect(report.error).toMatch(/1 conversations never reached: .*summarizer-failed/);
+    expect(report.error).toMatch(/1 conversation never reached: .*summarizer-failed/);
     expect(renderJunitReport(report)).not.toMatch(/name="INV-16 [^"]*" time="0"\/>/);
   });
 

@@ -58,6 +58,6 @@ export function policyCoverageGaps(claimed: readonly InvariantId[], situations: 
   if (missing.includes('pruned')) gaps.push(`the pruner never pruned in ${runs} conversations: raise the pressure or check the adapter`);
   else if (missing.includes('summarizer-called')) gaps.push(`the summarizer was never called in ${runs} conversations: raise the pressure or check the adapter`);
   const rest = missing.filter((name) => name !== 'pruned' && name !== 'summarizer-called');
-  if (rest.length > 0) gaps.push(`${runs} conversations never reached: ${rest.join(', ')}; raise --runs`);
+  if (rest.length > 0) gaps.push(`${runs} conversation${runs === 1 ? '' : 's'} never reached: ${rest.join(', ')}; raise --runs`);
   return gaps;
 }
