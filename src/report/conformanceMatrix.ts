@@ -75,7 +75,7 @@ function cellsOf(report: CheckReport, columns: readonly InvariantId[]): Partial<
   return cells;
 }
 
-/** The differential check runs in runtime mode and counts for adapters claiming INV-01…INV-15; passed only when the check was. */
+/** The differential check runs in runtime mode and counts for adapters claiming every runtime invariant (INV-01…INV-15, INV-27 onward); passed only when the check was. */
 function differentialCell(report: CheckReport): CellStatus {
   if (report.violations.some((v) => v.invariant === 'DIFFERENTIAL')) return 'found';
   const runtime = (report as { readonly mode?: unknown }).mode !== 'policy';

@@ -32,7 +32,7 @@ function differentialCase(report: CheckReport): Case {
   if (found.length > 0) return findingCase(name, 'failure', found);
   if ((report as { readonly mode?: unknown }).mode === 'policy') return { name, outcome: { kind: 'skipped', message: 'not run: policy mode has no reference model of a message list to compare with' } };
   const claimsAll = RUNTIME_INVARIANT_IDS.every((id) => report.invariants.some((r) => r.invariant === id && r.status !== 'not-claimed'));
-  if (!claimsAll) return { name, outcome: { kind: 'skipped', message: `not counted: the differential check counts only for adapters claiming every runtime invariant (INV-01…INV-15), and ${report.adapter} does not` } };
+  if (!claimsAll) return { name, outcome: { kind: 'skipped', message: `not counted: the differential check counts only for adapters claiming every runtime invariant (INV-01…INV-15 and INV-27 onward), and ${report.adapter} does not` } };
   if (report.verdict !== 'conformant') return { name, outcome: { kind: 'skipped', message: `inconclusive: the check ended ${report.verdict}${report.violations[0] === undefined ? '' : ` at the ${report.violations[0].invariant} finding`}` } };
   return { name, outcome: { kind: 'passed' } };
 }
