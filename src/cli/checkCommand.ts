@@ -47,6 +47,8 @@ Options:
   --time-limit <SEC>       bound the whole check to SEC seconds (a run in progress is cut short; situations
                            not reached by then make the verdict unknown)
   --max-steps <N>          longest generated episode, in operations (default ${DEFAULTS.maxSteps}; policy mode: turns, default 12)
+  --long                   long episodes: ${DEFAULTS.longSteps.min} to ${DEFAULTS.longSteps.max} operations each, for state that only breaks late
+                           (bounded caches, slow leaks); --max-steps still caps them
   --op-timeout <MS>        per-call timeout for the adapter's operations (policy mode: steps); default ${DEFAULTS.opTimeoutMs}
   --reruns <N>             re-run a finding's shrunk trace on N fresh systems before reporting it; different
                            answers make the verdict diverged (nondeterminism) (default ${DEFAULTS.reruns}; 0: none)
@@ -116,6 +118,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
         seed: { type: 'string' },
         'time-limit': { type: 'string' },
         'max-steps': { type: 'string' },
+        long: { type: 'boolean' },
         'op-timeout': { type: 'string' },
         reruns: { type: 'string' },
         reporter: { type: 'string' },
@@ -149,6 +152,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
           ...(values.runs === undefined ? [] : ['--runs', values.runs]),
           ...(values['time-limit'] === undefined ? [] : ['--time-limit', values['time-limit']]),
           ...(values['max-steps'] === undefined ? [] : ['--max-steps', values['max-steps']]),
+          ...(values.long === true ? ['--long'] : []),
           ...(values['op-timeout'] === undefined ? [] : ['--op-timeout', values['op-timeout']]),
           ...(values.reruns === undefined ? [] : ['--reruns', values.reruns]),
           ...(values.expectations === undefined ? [] : ['--expectations', values.expectations]),
@@ -162,7 +166,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
       let report: CheckReport;
       try {
         if (resolved.mode === 'policy') {
-          for (const flag of ['time-limit', 'reruns'] as const) {
+          for (const flag of ['time-limit', 'reruns', 'long'] as const) {
             if (values[flag] !== undefined) throw new UsageError('UNSUPPORTED_OPTION', `check: --${flag} does not apply to policy-mode adapters such as ${resolved.adapter.name}; use --runs to bound the check`);
           }
           const policyCheck = deps.checkPolicyAdapter ?? checkPolicyAdapter;
@@ -188,6 +192,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
                 ...(runs === undefined ? {} : { runs }),
                 ...(timeLimitSeconds === undefined ? {} : { timeLimitSeconds }),
                 ...(maxSteps === undefined ? {} : { maxSteps }),
+                ...(values.long === true ? { long: true } : {}),
                 ...(opTimeoutMs === undefined ? {} : { opTimeoutMs }),
                 ...(reruns === undefined ? {} : { reruns }),
                 ...(values.counterexamples === undefined ? {} : { outDir: values.counterexamples }),

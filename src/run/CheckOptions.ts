@@ -12,14 +12,16 @@ export interface CheckProgress {
 
 /** Options of `checkAdapter`. Every default is what `prunecheck check` uses. */
 export interface CheckOptions {
-  /** Number of generated episodes. Default 200. */
+  /** Number of generated episodes. Default 300. */
   readonly runs?: number;
   /** fast-check seed. Default: drawn from the clock and printed in the report. */
   readonly seed?: number;
   /** Stop generating new runs after this many seconds (the runs done so far count). */
   readonly timeLimitSeconds?: number;
-  /** Longest generated episode, in operations. Default 60. */
+  /** Longest generated episode, in operations. Default 80 (600 with `long`). */
   readonly maxSteps?: number;
+  /** Long episodes: 500 to 600 operations each (`maxSteps` still caps them), for state that only breaks late. */
+  readonly long?: boolean;
   /** Per-operation timeout for asynchronous adapters, in ms. Default 5000. */
   readonly opTimeoutMs?: number;
   /** How the CLI names the adapter (`reference`, a path, `cmd:...`), written into replay commands. */

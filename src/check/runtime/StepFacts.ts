@@ -24,4 +24,6 @@ export interface StepFacts {
   readonly reference: ReferenceRuntime;
   /** Gate answers of the system's that the spec forbids, found while the reference followed it. */
   readonly deviations?: readonly Deviation[];
+  /** What the system answered at the steps before this one (index 0 is step 1). */
+  readonly earlier?: readonly unknown[];
 }

@@ -1,8 +1,8 @@
 import type { SpanObservation } from '../../model/ReferenceRuntime.ts';
 import type { Span } from '../../model/Span.ts';
-import type { Tombstone } from '../../model/Tombstone.ts';
 import { referenceClause, systemClause, type Clause } from '../Clause.ts';
 import type { Finding } from '../Finding.ts';
+import { markerDifference, staleHandle, tombstoneDifferences } from './evictedStateDifferences.ts';
 import { SpanExplainer } from './explainSpan.ts';
 import { firstDifference } from './firstDifference.ts';
 import type { StepFacts } from './StepFacts.ts';
@@ -54,43 +54,10 @@ function* tombstones(facts: StepFacts): Iterable<Finding> {
     if (sut.tombstone === undefined) {
       const trace = sut.index === undefined ? systemClause('nothing in the window records that it existed', after(facts, id, { index: null })) : systemClause(`the only trace is an in-window '${sut.index.kind}' entry, which the next rewrite can drop`, after(facts, id, { index: { kind: sut.index.kind } }));
       yield stateFinding('INV-01', facts, evicted, systemClause(`the external tombstone store has no record of ${id}`, after(facts, id, { tombstone: null })), trace);
-    } else yield* tombstoneFields(facts, id, sut.tombstone, expected, evicted);
-    yield* marker(facts, id, sut, evicted);
+    } else for (const d of tombstoneDifferences(facts, id, sut.tombstone, expected)) yield stateFinding(d.invariant, facts, evicted, ...d.clauses);
+    const marker = markerDifference(facts, id, sut, facts.refAfter.get(id)?.index?.kind) ?? staleHandle(facts, id, sut, expected.digest);
+    if (marker !== undefined) yield stateFinding(marker.invariant, facts, evicted, ...marker.clauses);
   }
-}
-
-function* tombstoneFields(facts: StepFacts, id: string, t: Tombstone, expected: Tombstone, evicted: Clause): Iterable<Finding> {
-  const isSummary = facts.reference.span(id)?.kind === 'summary';
-  if (t.digest !== expected.digest) {
-      yield stateFinding('INV-01', facts, evicted, systemClause(`the tombstone's digest is ${t.digest.slice(0, 16)}…`, after(facts, id, { tombstone: { digest: t.digest } })), referenceClause(`the sha256 of the content the harness appended and saw evicted is ${expected.digest.slice(0, 16)}…`));
-    }
-    if (!isTokenRange(t.tokenRange)) {
-      yield stateFinding('INV-01', facts, evicted, systemClause(`the tombstone's token range is ${JSON.stringify(t.tokenRange)}`, after(facts, id, { tombstone: { tokenRange: t.tokenRange ?? null } })), referenceClause('a token range is a [start, end) pair of integers with 0 ≤ start < end (its origin is the runtime\'s choice, C-6)'));
-    }
-    if (sortedJson(t.derivationChain) !== sortedJson(expected.derivationChain)) {
-      yield stateFinding(isSummary ? 'INV-05' : 'INV-01', facts, evicted, systemClause(`the tombstone's derivation chain is ${sortedJson(t.derivationChain)}`, after(facts, id, { tombstone: { derivationChain: [...(t.derivationChain ?? [])] } })), referenceClause(`${id}'s direct sources are ${sortedJson(expected.derivationChain)}`));
-    }
-    if (t.modelVersion !== expected.modelVersion || t.policyVersion !== expected.policyVersion) {
-      yield stateFinding('INV-11', facts, evicted, systemClause(`the tombstone carries model ${t.modelVersion} / policy ${t.policyVersion}`, after(facts, id, { tombstone: { modelVersion: t.modelVersion, policyVersion: t.policyVersion } })), versionsInForce(facts, expected.modelVersion, expected.policyVersion));
-    }
-}
-
-/** The in-window marker an eviction leaves: its kind follows the mode (determined); a lossy one names the span. */
-function* marker(facts: StepFacts, id: string, sut: SpanObservation, evicted: Clause): Iterable<Finding> {
-    const wantMarker = facts.refAfter.get(id)?.index?.kind;
-    if (sut.index?.kind !== wantMarker) {
-      const holds = systemClause(`after evicting ${id} the window holds ${sut.index === undefined ? 'no entry for it' : `a '${sut.index.kind}' entry`}`, after(facts, id, { index: sut.index === undefined ? null : { kind: sut.index.kind } }));
-      const why = wantMarker === 'lossy' ? 'without the "pruned, unrecoverable, contents unknown" marker the model cannot tell a lost span from one that never existed' : `a ${String(wantMarker)} marker is how the model addresses the evicted span`;
-      yield stateFinding('INV-03', facts, evicted, holds, referenceClause(`it was evicted as ${facts.reference.tombstones.get(id)?.mode ?? '?'}: ${why}`));
-    } else if (sut.index?.kind === 'lossy' && (typeof sut.index.text !== 'string' || !sut.index.text.includes(id))) {
-      yield stateFinding('INV-03', facts, evicted, systemClause(`the lossy marker reads ${JSON.stringify(sut.index.text)}`, after(facts, id, { index: { kind: 'lossy', text: sut.index.text ?? null } })), referenceClause('a lossy marker must name the span it stands for (its wording is the runtime\'s choice, C-5)'));
-    }
-}
-
-function isTokenRange(range: unknown): boolean {
-  if (!Array.isArray(range) || range.length !== 2) return false;
-  const [start, end] = range as unknown[];
-  return Number.isInteger(start) && Number.isInteger(end) && (start as number) >= 0 && (start as number) < (end as number);
 }
 
 /** "model X / policy Y were in force", with the step that set them when one did. */

@@ -1,17 +1,29 @@
 import type { Operation } from '../../model/Operation.ts';
 import type { Outcome } from '../../model/Outcome.ts';
 import { ReferenceRuntime, type RuntimeConfig } from '../../model/ReferenceRuntime.ts';
+import { DEFAULT_DOMAIN, type EpisodeDomain } from './EpisodeDomain.ts';
+import { lookalikeForms, spanIdOf } from './identifiers.ts';
+
+/** Names (and picks) range over 0…RING-1: a pick chooses the span whose name follows it on the ring. */
+export const RING = 1_000;
 
 /**
  * The harness's side of one generated episode: the reference runtime run in lock-step with the system under
  * test (it is both the oracle and the source of truth for what was appended), plus the pools templates pick
  * targets from. Pools hold every id in order of first appearance; episodes are short, so picking filters them.
+ *
+ * Targets are chosen by stable identity: every span is created with a drawn name, and a pick chooses the pool's
+ * span whose name is the first at or after the pick on a ring. Deleting an unrelated step (what shrinking does)
+ * never changes which span a later step targets, as an index into the current pool would.
  */
 export class EpisodeState {
   readonly reference: ReferenceRuntime;
   readonly config: RuntimeConfig;
+  readonly domain: EpisodeDomain;
   /** Every span id the episode has created, in order. */
   readonly ids: string[] = [];
+  /** The name each created id was drawn with: its place on the ring. */
+  private readonly names = new Map<string, number>();
   readonly summarized = new Set<string>();
   readonly edited = new Set<string>();
   readonly persisted = new Set<string>();
@@ -23,24 +35,47 @@ export class EpisodeState {
   readonly lookedUp = new Set<'evicted' | 'lookalike'>();
   /** Spans summarized first and rotated out of the backing store afterwards. */
   readonly rotatedAfterSummary = new Set<string>();
-  private spanCounter = 0;
-  private summaryCounter = 0;
+  /** Names of the steps being resolved, until the step's operation is noted. */
+  private pendingName: { readonly id: string; readonly name: number } | undefined;
+  /** The calls resolved so far: their ring position, signature index and spelling. */
+  private readonly calls: { readonly pick: number; readonly index: number; readonly form: number }[] = [];
   private frameCounter = 0;
   private versionCounter = 1;
 
-  constructor(config: RuntimeConfig) {
+  constructor(config: RuntimeConfig, domain: EpisodeDomain = DEFAULT_DOMAIN) {
     this.config = config;
+    this.domain = domain;
     this.reference = new ReferenceRuntime(config);
   }
 
-  nextSpanId(): string {
-    this.spanCounter += 1;
-    return `s${this.spanCounter}`;
+  /**
+   * A fresh span id for a span drawn with `name`; `mimic`: an id it must look like (by case, whitespace or
+   * normalization, the form `pick` says first), when one of those forms is still free.
+   */
+  newSpanId(name: number, mimic?: { readonly id: string; readonly pick: number }): string {
+    const forms = mimic === undefined ? [] : lookalikeForms(mimic.id);
+    const start = mimic === undefined || forms.length === 0 ? 0 : mimic.pick % forms.length;
+    const candidates = [...forms.slice(start), ...forms.slice(0, start)];
+    const base = spanIdOf(name);
+    const id = candidates.find((c) => this.isFree(c)) ?? (this.isFree(base) ? base : this.suffixed(base));
+    this.pendingName = { id, name };
+    return id;
   }
 
-  nextSummaryId(): string {
-    this.summaryCounter += 1;
-    return `sum${this.summaryCounter}`;
+  /** A fresh summary id for a summary drawn with `name`. */
+  newSummaryId(name: number): string {
+    const base = `sum${name}`;
+    const id = this.isFree(base) ? base : this.suffixed(base);
+    this.pendingName = { id, name };
+    return id;
+  }
+
+  private isFree(id: string): boolean {
+    return !this.reference.isKnown(id);
+  }
+
+  private suffixed(base: string): string {
+    for (let k = 2; ; k += 1) if (this.isFree(`${base}-${k}`)) return `${base}-${k}`;
   }
 
   nextFrame(): string {
@@ -51,6 +86,50 @@ export class EpisodeState {
   nextVersion(): number {
     this.versionCounter += 1;
     return this.versionCounter;
+  }
+
+  /** The member of `pool` a pick chooses: the first name at or after `pick` on the ring (ties: the earliest). */
+  choose(pool: readonly string[], pick: number): string | undefined {
+    let best: string | undefined;
+    let bestDistance = Number.POSITIVE_INFINITY;
+    for (const id of pool) {
+      const name = this.names.get(id) ?? 0;
+      const distance = (((name - pick) % RING) + RING) % RING;
+      if (distance < bestDistance) {
+        best = id;
+        bestDistance = distance;
+      }
+    }
+    return best;
+  }
+
+  /** The distinct members of `pool` the picks choose, in pick order. */
+  chooseMany(pool: readonly string[], picks: readonly number[]): string[] {
+    return [...new Set(picks.map((p) => this.choose(pool, p)).filter((id): id is string => id !== undefined))];
+  }
+
+  /** A call made earlier in the episode, chosen by its pick on the ring as spans are: what a retry repeats. */
+  chooseCall(pick: number): { readonly index: number; readonly form: number } | undefined {
+    let best: { index: number; form: number } | undefined;
+    let bestDistance = Number.POSITIVE_INFINITY;
+    for (const call of this.calls) {
+      const distance = (((call.pick - pick) % RING) + RING) % RING;
+      if (distance < bestDistance) {
+        best = call;
+        bestDistance = distance;
+      }
+    }
+    return best;
+  }
+
+  /** Records a call about to be made (a call always reaches the ledger's decision): a later retry may repeat it. */
+  called(pick: number, index: number, form: number): void {
+    this.calls.push({ pick, index, form });
+  }
+
+  /** The signature indices whose request ids (`req-<index>`) some appended content mentions. */
+  mentionedRequests(): number[] {
+    return [...this.mentions.keys()].map((requestId) => Number(requestId.slice('req-'.length)));
   }
 
   resident(): string[] {
@@ -64,16 +143,17 @@ export class EpisodeState {
   /** Records what the reference did, so later templates can target it. */
   note(op: Operation, outcome: Outcome): void {
     if (op.kind === 'append' && outcome.kind === 'appended') {
-      this.ids.push(op.span.id);
+      this.created(op.span.id);
       if (op.span.persist === true) this.persisted.add(op.span.id);
-      for (const requestId of op.span.content.match(/req-\d+/g) ?? []) {
+      for (const requestId of op.span.content.match(/req-\d+\b/g) ?? []) {
         this.mentions.set(requestId, [...(this.mentions.get(requestId) ?? []), op.span.id]);
       }
     }
     if (op.kind === 'summarize' && outcome.kind === 'summarized') {
-      this.ids.push(op.summaryId);
+      this.created(op.summaryId);
       for (const id of op.sourceIds) this.summarized.add(id);
     }
+    this.pendingName = undefined;
     if (op.kind === 'persist' && outcome.kind === 'persisted') this.persisted.add(op.spanId);
     if (op.kind === 'edit' && outcome.kind === 'edited') this.edited.add(op.spanId);
     if (op.kind === 'restore' && outcome.kind === 'restored') this.restored.add(op.spanId);
@@ -84,5 +164,11 @@ export class EpisodeState {
     if (op.kind === 'rotate' && outcome.kind === 'rotated') {
       for (const id of outcome.expired) if (this.summarized.has(id)) this.rotatedAfterSummary.add(id);
     }
+  }
+
+  /** A span was created: it joins the pools, at its drawn name on the ring (a fixed trace's ids sit at 0). */
+  private created(id: string): void {
+    this.ids.push(id);
+    this.names.set(id, this.pendingName?.id === id ? this.pendingName.name : 0);
   }
 }

@@ -235,6 +235,7 @@ export class EpisodeDriver {
       sutRequest: sutRequest ?? undefined,
       reference,
       deviations: follow.deviations,
+      earlier: this.outcomes,
     };
     this.state.note(op, expected);
     for (const d of follow.deviations) if (d.forced) this.unclaimed.push({ invariant: d.rule, step, resumed: true });

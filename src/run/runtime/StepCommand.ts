@@ -6,10 +6,12 @@ import type { OperationKind } from '../../model/Operation.ts';
 import type { EpisodeDriver } from './EpisodeDriver.ts';
 import { FindingError } from '../FindingError.ts';
 
-/** The fast-check model of a run: the driver plus the operation kinds this run's swarm enabled. */
+/** The fast-check model of a run: the driver, the operation kinds this run's swarm enabled, the longest episode. */
 export interface RunModel {
   readonly driver: EpisodeDriver;
   readonly enabled: ReadonlySet<OperationKind>;
+  /** Operations after which the remaining steps are skipped. */
+  readonly maxSteps: number;
 }
 
 /** One generated step as a fast-check command; stateless, so fast-check can re-run it while shrinking. */
@@ -17,7 +19,7 @@ export class StepCommand implements fc.AsyncCommand<RunModel, PruningSystem> {
   constructor(readonly template: OpTemplate) {}
 
   check(model: Readonly<RunModel>): boolean {
-    return !model.driver.stopped && model.enabled.has(this.template.kind);
+    return !model.driver.stopped && model.enabled.has(this.template.kind) && model.driver.trace.length < model.maxSteps;
   }
 
   async run(model: RunModel): Promise<void> {

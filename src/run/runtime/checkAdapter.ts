@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { validateSystem } from '../../adapters/validateAdapter.ts';
 import type { Adapter, PruningSystem } from '../../adapters/Adapter.ts';
 import { EpisodeState } from '../../gen/runtime/EpisodeState.ts';
-import { configArbitrary, swarmArbitrary } from '../../gen/runtime/episodeArbitraries.ts';
-import { templateArbitrary } from '../../gen/runtime/templateArbitrary.ts';
+import { domainArbitrary } from '../../gen/runtime/EpisodeDomain.ts';
+import { configArbitrary } from '../../gen/runtime/episodeArbitraries.ts';
 import { RUNTIME_INVARIANT_IDS } from '../../model/invariants.ts';
 import type { RuntimeConfig } from '../../model/ReferenceRuntime.ts';
 import { SPEC_VERSION } from '../../model/specVersion.ts';
@@ -15,7 +15,8 @@ import { confirmFinding, runTrace, type Confirmation } from './confirmFinding.ts
 import { FindingError } from '../FindingError.ts';
 import { InternalError } from '../InternalError.ts';
 import { OutputPathError } from '../../report/writeFileAtomic.ts';
-import { StepCommand, type RunModel } from './StepCommand.ts';
+import { episodeArbitrary } from './episodeArbitrary.ts';
+import type { RunModel } from './StepCommand.ts';
 import { PRUNECHECK_VERSION } from '../version.ts';
 import { deepFreeze } from '../deepFreeze.ts';
 import { describeOperation } from '../../check/runtime/describeOperation.ts';
@@ -25,7 +26,10 @@ import { TimeLimitError, withTimeout } from '../withTimeout.ts';
 import { runExample, scenarioExamples } from './explicitExamples.ts';
 import { discardCounterexample, findingIdentity, replayCommand, saveCounterexample, traceHash, type SavedCounterexample } from '../writeCounterexample.ts';
 
-export const DEFAULTS = { runs: 300, maxSteps: 80, opTimeoutMs: 5_000, outDir: 'reports/counterexamples', reruns: 3 } as const;
+export const DEFAULTS = { runs: 300, maxSteps: 80, longSteps: { min: 500, max: 600 }, opTimeoutMs: 5_000, outDir: 'reports/counterexamples', reruns: 3 } as const;
+
+/** How many steps a long episode draws per step it must run: a step with nothing to act on is skipped. */
+const LONG_DRAW_FACTOR = 1.6;
 
 /** Whether a finding counts for this adapter: claimed invariants, and harness-level findings always. */
 export function claimsOf(adapter: Adapter): (invariant: FindingKind) => boolean {
@@ -76,6 +80,10 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
   const started = Date.now();
   let opsChecked = 0;
   let failed = false;
+  /** The first finding of a generated run: shrinking keeps it (another finding is another bug). */
+  let first: FindingKind | undefined;
+  /** Whether a failing candidate is a shrink of the first finding, not a different one. */
+  const shrinksTo = (error: FindingError): boolean => first === undefined || error.finding.invariant === first;
   /** Counterexamples saved before the final one (unshrunk, or an explicit example's): removed once it is saved. */
   const provisional: SavedCounterexample[] = [];
   /** The smallest failing episode so far (shrinking replaces it): what an interruption saves. */
@@ -103,6 +111,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
     if (!failed) trySave(error, '', (saved) => provisional.push(saved));
     failed = true;
     latest = error;
+    first ??= error.finding.invariant;
     return error;
   };
   /** A run the time limit stopped is skipped (fast-check's precondition failure), never passed or failed. */
@@ -184,12 +193,17 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
   }
 
   // Only the commands shrink: shrinking the window or the swarm first re-enables skipped steps and makes
-  // the episode longer, which defeats the command shrinker.
+  // the episode longer, which defeats the command shrinker. A candidate that fails with another finding counts as
+  // passing: shrinking keeps the bug it was given.
+  const maxSteps = options.maxSteps ?? (options.long === true ? DEFAULTS.longSteps.max : DEFAULTS.maxSteps);
+  // A long episode draws more steps than it runs (a step with nothing to act on is skipped), capped at maxSteps.
+  const minSteps = options.long === true ? Math.min(DEFAULTS.longSteps.min, maxSteps) : 0;
+  const drawn = options.long === true ? Math.ceil(maxSteps * LONG_DRAW_FACTOR) : maxSteps;
   const property = fc.asyncProperty(
-    fc.commands([templateArbitrary(supported).map((t) => new StepCommand(t))], { maxCommands: options.maxSteps ?? DEFAULTS.maxSteps, size: 'max' }),
-    fc.noShrink(swarmArbitrary(supported)),
+    episodeArbitrary(supported, drawn, Math.ceil(minSteps * LONG_DRAW_FACTOR)),
+    fc.noShrink(domainArbitrary),
     fc.noShrink(configArbitrary),
-    async (commands, enabled, config: RuntimeConfig) => {
+    async ({ commands, enabled }, domain, config: RuntimeConfig) => {
       let system: PruningSystem;
       running = { config, path: '' };
       try {
@@ -199,11 +213,11 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
         if (error instanceof TimeLimitError) return skipCutShort();
         throw found(new FindingError({ invariant: 'ADAPTER-ERROR', because: [`create(${JSON.stringify(config)}) failed: ${describeThrown(error)}`] }, config, [], []));
       }
-      const driver = new EpisodeDriver(new EpisodeState(config), system, claims, opTimeoutMs, deadline);
+      const driver = new EpisodeDriver(new EpisodeState(config, domain), system, claims, opTimeoutMs, deadline);
       running = { config, driver, path: '' };
       let thrown: { error: unknown } | undefined;
       try {
-        await fc.asyncModelRun(() => ({ model: { driver, enabled } satisfies RunModel, real: system }), commands);
+        await fc.asyncModelRun(() => ({ model: { driver, enabled, maxSteps } satisfies RunModel, real: system }), commands);
       } catch (error: unknown) {
         thrown = { error };
       }
@@ -212,6 +226,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
       const closeFailure = await closeSystem(system, opTimeoutMs);
       if (thrown !== undefined) {
         if (thrown.error instanceof TimeLimitError) return skipCutShort();
+        if (thrown.error instanceof FindingError && !shrinksTo(thrown.error)) return undefined;
         throw thrown.error instanceof FindingError ? found(thrown.error) : thrown.error;
       }
       // A run whose system will not close cleanly (close throws or hangs) is an adapter error of its own.
