@@ -8,7 +8,9 @@ import type { PolicyAdapter } from '../../src/adapters/policy/PolicyAdapter.ts';
 import { loadAdapter } from '../../src/adapters/loadAdapter.ts';
 import { writeFileAtomic } from '../../src/report/writeFileAtomic.ts';
 import type { Counterexample } from '../../src/run/CheckReport.ts';
+import { BROKEN_POLICY_PRUNERS } from '../../src/adapters/policy/broken/index.ts';
 import { checkPolicyAdapter } from '../../src/run/policy/checkPolicyAdapter.ts';
+import { replayPolicyCounterexample } from '../../src/run/policy/replayPolicyCounterexample.ts';
 import { checkAdapter, closeSystem } from '../../src/run/runtime/checkAdapter.ts';
 import { saveCounterexample } from '../../src/run/writeCounterexample.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -126,6 +128,44 @@ describe('data loss (issue 15, items 1–5)', () => {
     const text = readFileSync(target, 'utf8');
     const parsed = JSON.parse(text) as Record<string, unknown>;
     expect(parsed['previous'] === true || (typeof parsed['rounds'] === 'string' && (parsed['rounds'] as string).length === 64 * 1024 * 1024)).toBe(true);
+  });
+
+  it('item 3: a policy finding is on disk, whole, before its shrinking ends; the shrunk one then replaces it under the same name', async () => {
+    // Found while verifying issue 15: policy mode wrote a counterexample only once shrinking ended, so a kill or
+    // a signal during a long check lost every finding it had seen.
+    const broken = BROKEN_POLICY_PRUNERS.find((b) => b.caughtBy === 'INV-19')?.adapter as PolicyAdapter;
+    const runs = 20;
+    let creates = 0;
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let reached: () => void = () => undefined;
+    const shrinking = new Promise<void>((resolve) => (reached = resolve));
+    // Every case of the plain runs creates a system once; past them, fast-check is shrinking: wait there.
+    const gated: PolicyAdapter = {
+      ...broken,
+      name: 'gated-drops-system',
+      async create(model, config) {
+        creates += 1;
+        if (creates > runs) {
+          reached();
+          await gate;
+        }
+        return broken.create(model, config);
+      },
+    };
+    const dir = temp();
+    const check = checkPolicyAdapter(gated, { runs, seed: 1, outDir: dir, adapterRef: 'broken-drops-system' });
+    await shrinking;
+    expect(readdirSync(dir)).toEqual(['gated-drops-system-INV-19-1.json']);
+    const early = JSON.parse(readFileSync(join(dir, 'gated-drops-system-INV-19-1.json'), 'utf8')) as { invariant: string; case: unknown };
+    expect(early.invariant).toBe('INV-19');
+    open();
+    const report = await check;
+    expect(report.violations.map((v) => v.counterexample)).toEqual([join(dir, 'gated-drops-system-INV-19-1.json')]);
+    expect(readdirSync(dir)).toEqual(['gated-drops-system-INV-19-1.json']);
+    const shrunk = JSON.parse(readFileSync(join(dir, 'gated-drops-system-INV-19-1.json'), 'utf8')) as { case: unknown };
+    expect(JSON.stringify(shrunk.case).length).toBeLessThan(JSON.stringify(early.case).length);
+    expect((await replayPolicyCounterexample(join(dir, 'gated-drops-system-INV-19-1.json'), { adapter: broken })).kind).toBe('reproduced');
   });
 
   it('item 4: a later run with the same adapter name and seed never deletes or overwrites an earlier finding for another invariant', async () => {

@@ -12,7 +12,7 @@ import type { PolicyCounterexample, PolicyRoundTrace } from './PolicyCounterexam
 import { runPolicyCase, type PolicyCaseRun } from './runPolicyCase.ts';
 import { policyCoverageGaps, policySituations } from './situations.ts';
 import { PRUNECHECK_VERSION } from '../version.ts';
-import { findingIdentity, replayCommand, saveCounterexample } from '../writeCounterexample.ts';
+import { discardCounterexample, findingIdentity, replayCommand, saveCounterexample, type SavedCounterexample } from '../writeCounterexample.ts';
 
 export interface PolicyCheckOptions {
   /** Generated conversations per invariant (the runs are shared: each case runs once). Default 40. */
@@ -83,10 +83,21 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
   // First the plain runs, for the situations they reach; then one shrinking property per claimed invariant
   // over the same cases (same seed, so the cache answers them).
   let steps = 0;
+  // A finding is on disk the moment a run first shows it (unshrunk), so an interruption, a kill or a crash
+  // before its shrinking ends loses nothing; the shrunk counterexample replaces it.
+  const provisional = new Map<string, SavedCounterexample>();
+  const diverged: string[] = [];
+  const ref = options.adapterRef ?? adapter.name;
   for (const c of fc.sample(arbitrary, { seed, numRuns: runs })) {
     const result = await run(c);
     steps += result.observations.length;
     policySituations(result, situations);
+    if (outDir === false) continue;
+    for (const id of POLICY_INVARIANT_IDS.filter((i) => adapter.invariants.includes(i))) {
+      const breach = provisional.has(id) ? undefined : evaluatePolicyRun(result, id);
+      // Keyed by the finding: an adapter error, whichever invariant met it, is one finding.
+      if (breach !== undefined && !provisional.has(breach.invariant)) provisional.set(breach.invariant, save(adapter, ref, outDir, seed, '', c, result, breach).saved);
+    }
   }
   for (const id of POLICY_INVARIANT_IDS) {
     if (!adapter.invariants.includes(id)) {
@@ -96,6 +107,14 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
     const property = fc.asyncProperty(arbitrary, async (c) => evaluatePolicyRun(await run(c), id) === undefined);
     const details = await fc.check(property, { seed, numRuns: runs });
     const shrunk = details.counterexample?.[0];
+    const first = provisional.get(id);
+    if (!details.failed && first !== undefined) {
+      // Broken on a run, not when fast-check ran the same cases again: the pruner is not deterministic.
+      const reason = `nondeterministic: a run broke ${id} (${first.file}) but the same cases did not when run again`;
+      diverged.push(reason);
+      invariants.push({ invariant: id, status: 'inconclusive', reason });
+      continue;
+    }
     if (!details.failed) {
       invariants.push({ invariant: id, status: 'passed' });
       continue;
@@ -110,13 +129,18 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
     // An adapter error stopped the property before it was exercised by every run: neither passed nor violated.
     invariants.push({ invariant: id, status: breach.invariant === 'ADAPTER-ERROR' ? 'inconclusive' : 'violated' });
     if (breach.invariant === 'ADAPTER-ERROR' && violations.some((v) => v.invariant === 'ADAPTER-ERROR')) continue;
-    violations.push(record(adapter, options.adapterRef ?? adapter.name, outDir, seed, details.counterexamplePath ?? '', shrunk, result, breach));
+    const sighted = provisional.get(breach.invariant);
+    const saved = save(adapter, ref, outDir, seed, details.counterexamplePath ?? '', shrunk, result, breach, sighted === undefined ? [] : [sighted]);
+    if (sighted !== undefined && sighted.file !== saved.violation.counterexample) discardCounterexample(sighted);
+    violations.push(saved.violation);
   }
 
   // Coverage gate (as in runtime mode): a pass means something only if the situations that apply were reached.
   const gaps = violations.length === 0 ? policyCoverageGaps(adapter.invariants, situations, runs) : [];
-  const reason = `no violation, but the evidence is too thin for a verdict: ${gaps.join('; ')}`;
-  const judged = gaps.length === 0 ? invariants : invariants.map((r): InvariantResult => (r.status === 'passed' ? { invariant: r.invariant, status: 'inconclusive', reason } : r));
+  const thin = gaps.length === 0 ? [] : [`no violation, but the evidence is too thin for a verdict: ${gaps.join('; ')}`];
+  const doubts = violations.length === 0 ? [...diverged, ...thin] : [];
+  const reason = doubts.join('; ');
+  const judged = doubts.length === 0 ? invariants : invariants.map((r): InvariantResult => (r.status === 'passed' ? { invariant: r.invariant, status: 'inconclusive', reason } : r));
   const durationMs = Math.round(performance.now() - started);
   return {
     mode: 'policy',
@@ -127,8 +151,8 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
     notes: adapter.notes ?? {},
     prunecheckVersion: PRUNECHECK_VERSION,
     specVersion: SPEC_VERSION,
-    verdict: violations.some((v) => v.invariant === 'ADAPTER-ERROR') ? 'error' : violations.length > 0 ? 'violation' : gaps.length > 0 ? 'unknown' : 'conformant',
-    ...(gaps.length === 0 ? {} : { error: reason }),
+    verdict: violations.some((v) => v.invariant === 'ADAPTER-ERROR') ? 'error' : violations.length > 0 ? 'violation' : diverged.length > 0 ? 'diverged' : gaps.length > 0 ? 'unknown' : 'conformant',
+    ...(doubts.length === 0 ? {} : { error: reason }),
     seed,
     runs,
     opsChecked: steps,
@@ -140,7 +164,8 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
   };
 }
 
-function record(
+/** Writes a finding's counterexample (replacing this run's own earlier save of it, `mine`) and answers the violation. */
+function save(
   adapter: PolicyAdapter,
   adapterRef: string,
   outDir: string | false,
@@ -149,7 +174,8 @@ function record(
   c: PolicyCase,
   result: PolicyCaseRun,
   breach: PolicyBreach,
-): PolicyViolation {
+  mine: readonly SavedCounterexample[] = [],
+): { readonly violation: PolicyViolation; readonly saved: SavedCounterexample } {
   const note = breach.invariant === 'ADAPTER-ERROR' ? undefined : adapter.notes?.[breach.invariant];
   const rounds: PolicyRoundTrace[] = result.observations.map((o) => ({
     round: o.round,
@@ -185,10 +211,11 @@ function record(
       rounds,
     };
   };
-  const file = outDir === false ? '' : saveCounterexample(outDir, key, build).file;
+  const saved = outDir === false ? { file: '', created: false } : saveCounterexample(outDir, key, build, mine);
+  const file = saved.file;
   const replay = file === '' ? '' : policyReplayCommand(file, adapterRef);
   const failing = rounds.find((r) => r.round === breach.round);
-  return {
+  const violation: PolicyViolation = {
     invariant: breach.invariant,
     step: breach.round,
     round: breach.round,
@@ -202,4 +229,5 @@ function record(
     ...(failing?.settle === undefined ? {} : { settle: failing.settle }),
     ...(note === undefined ? {} : { note }),
   };
+  return { violation, saved };
 }
