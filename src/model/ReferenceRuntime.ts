@@ -1,5 +1,5 @@
 import { AuditLog } from './AuditLog.ts';
-import { BackingStore } from './BackingStore.ts';
+import { BackingStore, type LiveCopy } from './BackingStore.ts';
 import { REFERENCE_CHOOSER, type Chooser, type GateDecision, type Gatekeeper, type Refusal } from './Chooser.ts';
 import { digest } from './digest.ts';
 import { lossyMarkerText, type IndexEntry } from './IndexEntry.ts';
@@ -13,6 +13,7 @@ import { TombstoneStore } from './TombstoneStore.ts';
 import { validateOperation } from './validateOperation.ts';
 import { Window } from './Window.ts';
 import { gateOptions, isResolvable } from './gateOptions.ts';
+import { referenceDecision } from './referenceGate.ts';
 import { runCompact } from './runCompact.ts';
 import { runReframe } from './runReframe.ts';
 import { runSummarize } from './runSummarize.ts';
@@ -38,8 +39,10 @@ export const DEFAULT_MARKER_TOKENS = 0;
  * (seed 002, "Operational Effect"): every directive is validated, gated on runtime-verified backing-store state,
  * executed atomically, logged, and answered with an outcome as data.
  *
- * Cost: every operation except `reframe`, `compact` and `rotate` (all spans) is O(1) amortized or O(k) in its
- * own arguments, independent of how many spans are resident.
+ * Cost: every operation except `compact` and an unrestricted `rotate` (all spans) is O(1) amortized or O(k) in
+ * its own arguments, independent of how many spans are resident; `reframe` visits the resident derived spans
+ * only. Each span is one record (`SpanRecord`) in `known`: its residency, latest backing copy and tombstone are
+ * kept on it, so a directive looks its span up once and hashes its content at most once (`crypto.hash`).
  *
  * Protected methods are the seams at which the deliberately broken runtimes of `src/adapters` deviate.
  */
@@ -73,8 +76,12 @@ export class ReferenceRuntime {
     if (!Number.isInteger(markerTokens) || markerTokens < 0 || markerTokens >= config.capacity) {
       throw new ModelError('BAD_CONFIG', 'new ReferenceRuntime', `markerTokens must be an integer of tokens from 0 to capacity - 1 (the window keeps room for one index entry), got ${String(config.markerTokens)} with capacity ${config.capacity}`);
     }
-    this.window = new Window(config.capacity, markerTokens);
+    // One record per span: the window, the backing store and the tombstone store keep what they know of a span on
+    // its record in `known`, so a directive looks a span up once, by id.
+    this.window = new Window(config.capacity, markerTokens, this.known);
     this.store = this.newStore(config.storeDistinguishesAbsent ?? true);
+    this.store.bind(this.known);
+    this.tombstones.bind(this.known);
     this.frame = config.frame ?? 'initial';
     this.modelVersion = config.modelVersion ?? 'model-1';
     this.policyVersion = config.policyVersion ?? 'policy-1';
@@ -185,9 +192,15 @@ export class ReferenceRuntime {
   }
 
   claimTokenRange(tokens: number): readonly [number, number] {
+    const start = this.claimTokens(tokens);
+    return [start, start + tokens];
+  }
+
+  /** Claims the next `tokens` of the episode's token stream; answers where they start. */
+  claimTokens(tokens: number): number {
     const start = this.tokenOffset;
     this.tokenOffset += tokens;
-    return [start, this.tokenOffset];
+    return start;
   }
 
   protected edit(op: EditOp): Edited | Rejected | WindowFull {
@@ -225,12 +238,13 @@ export class ReferenceRuntime {
    * among the allowed options (both lossless modes may be open: C-1); `gateOptions` lists them.
    */
   gate(span: Span, acceptLossy: boolean, by: Gatekeeper = 'prune'): GateDecision {
+    if (this.chooser === REFERENCE_CHOOSER) return referenceDecision(this, span, acceptLossy, by);
     return this.chooser.gate(span, gateOptions(this, span, acceptLossy, by), by);
   }
 
   /** INV-02: the span has a tombstone whose digest is not its current content's. */
   contentChanged(span: Span): boolean {
-    const previous = this.tombstones.get(span.id);
+    const previous = span.tombstone;
     return previous !== undefined && previous.digest !== this.spanDigest(span);
   }
 
@@ -252,11 +266,18 @@ export class ReferenceRuntime {
    * the evicted bytes) whatever the backing store answers for an expired copy.
    */
   backingCheck(span: Span): BackingCheck {
-    const handle = this.store.handleFor(span.id);
-    const read = handle === undefined ? undefined : this.store.read(handle);
-    const existence = read?.status === 'present' && read.digest === this.spanDigest(span);
-    // The copy matches: keep one string, the store's, instead of two of the same 64 hex characters.
-    if (existence && read?.status === 'present') span.digestCache = read.digest;
+    // The span's latest copy is on its record (the store is bound to `known`): no lookup by id or by handle.
+    const copy = span.copy;
+    const handle = copy?.handle;
+    let existence = false;
+    if (copy?.content !== undefined) {
+      const own = this.spanDigest(span);
+      // A copy holding the span's own string is hashed once for both: it has the span's digest.
+      const stored = this.store.digestOf(copy as LiveCopy, span.content, own);
+      existence = stored === own;
+      // The copy matches: keep one string, the store's, instead of two of the same 64 hex characters.
+      if (existence) span.digestCache = stored;
+    }
     return { existence, addressable: handle !== undefined, provenance: this.hasProvenance(), handle };
   }
 
@@ -265,17 +286,27 @@ export class ReferenceRuntime {
     return true;
   }
 
+  /**
+   * The resident spans `isDerivable` can hold for, in window order: the derived ones (a raw span never is,
+   * INV-06, nor a summary). A re-frame measures derivability on these only; a runtime that widens `isDerivable`
+   * widens this with it.
+   */
+  derivabilityCandidates(): Iterable<Span> {
+    return this.window.derivedSpans();
+  }
+
   /** INV-06, INV-08 (D-03): only `derived` spans, under the frame they were declared in, with every source resident. */
   isDerivable(span: Span): boolean {
     if (span.kind !== 'derived' || span.derivationFrame !== this.frameEpoch || span.sources.length === 0) return false;
-    return span.sources.every((id) => this.window.has(id));
+    for (const id of span.sources) if (!this.window.has(id)) return false;
+    return true;
   }
 
   /** Removes a span from the window, writes its external tombstone and its in-window marker (INV-01). */
   evict(span: Span, mode: EvictionMode, check: BackingCheck | undefined): Evicted {
     const handle = mode === 'reversible' ? check?.handle : undefined;
     const tombstone = this.tombstoneFor(span, mode, handle);
-    this.window.remove(span.id);
+    this.window.removeSpan(span);
     this.writeTombstone(tombstone);
     this.window.mark(this.markerFor(span, mode, handle));
     span.content = '';

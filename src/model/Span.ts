@@ -1,3 +1,5 @@
+import type { Tombstone } from './Tombstone.ts';
+
 /**
  * A span is the unit the window holds and the pruner acts on: one tool output, one user turn, one summary.
  *
@@ -61,6 +63,30 @@ export interface Span {
   readonly appendedAt: number;
   /** Memoized sha256 of `content`; cleared whenever the content changes. */
   digestCache: string | undefined;
+  /**
+   * The runtime's own slots on the span's record, so that a directive finds everything about a span from one
+   * lookup of its id (one record per span, not a table per concern). Set by the window and the stores they name;
+   * absent on a span no runtime holds.
+   */
+  /** In the window now (`Window`). */
+  resident?: boolean | undefined;
+  /** The window slot the span holds while resident: its place in window order (`Window`). */
+  slot?: number | undefined;
+  /** Its latest backing copy (`BackingStore`). */
+  copy?: BackingCopy | undefined;
+  /** Its external tombstone, the latest eviction's (`TombstoneStore`). */
+  tombstone?: Tombstone | undefined;
+}
+
+/** One copy of a span in the backing store: its handle, its bytes (gone once expired) and their digest. */
+export interface BackingCopy {
+  readonly spanId: string;
+  readonly handle: string;
+  content: string | undefined;
+  /** sha256 of `content`, hashed when first read (`BackingStore.digestOf`); `undefined` until then. */
+  digest: string | undefined;
+  /** The span's previous copy, if it was persisted before: rotating a span expires every copy of it. */
+  readonly previous: BackingCopy | undefined;
 }
 
 /** The marker every summary carries: it is derived, from what, and by which model and policy version. */

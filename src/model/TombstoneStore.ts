@@ -1,21 +1,46 @@
 import type { Tombstone } from './Tombstone.ts';
 
+/** Whatever holds a span's tombstone: the span's own record (`Span.tombstone`) in a runtime's store. */
+interface TombstoneHolder {
+  tombstone?: Tombstone | undefined;
+}
+
 /**
  * The external tombstone store (INV-01): one record per evicted span id, the latest eviction's. It lives
  * outside the window, so a tombstone survives whatever later happens to the window. Reads and writes are O(1).
+ *
+ * A runtime binds it to its table of span records (`bind`): a span's tombstone is then kept on its record
+ * (`Span.tombstone`), read by the directives from the record they already hold.
  */
 export class TombstoneStore {
-  private readonly records = new Map<string, Tombstone>();
+  private holders = new Map<string, TombstoneHolder>();
+  /** Tombstones of ids a bound store's table does not hold (never written by the reference). */
+  private readonly unbound = new Map<string, TombstoneHolder>();
+  private bound = false;
+  private count = 0;
+
+  /** Keeps each tombstone on its span's record in `records` (a runtime's table of spans), from now on. */
+  bind(records: Map<string, TombstoneHolder>): void {
+    if (this.count > 0) throw new Error('TombstoneStore.bind after a tombstone was written: bind a store before its first put');
+    this.holders = records;
+    this.bound = true;
+  }
 
   get(spanId: string): Tombstone | undefined {
-    return this.records.get(spanId);
+    return (this.holders.get(spanId) ?? (this.bound ? this.unbound.get(spanId) : undefined))?.tombstone;
   }
 
   put(tombstone: Tombstone): void {
-    this.records.set(tombstone.spanId, tombstone);
+    let holder = this.holders.get(tombstone.spanId) ?? (this.bound ? this.unbound.get(tombstone.spanId) : undefined);
+    if (holder === undefined) {
+      holder = {};
+      (this.bound ? this.unbound : this.holders).set(tombstone.spanId, holder);
+    }
+    if (holder.tombstone === undefined) this.count += 1;
+    holder.tombstone = tombstone;
   }
 
   get size(): number {
-    return this.records.size;
+    return this.count;
   }
 }

@@ -17,12 +17,28 @@ export const GAP_POINTER = 'gap://index';
  * Contract: `insert`, `remove`, `get` and index writes are O(1) amortized (an entry is folded at most once per
  * write of it); `used` is always resident tokens plus the index's cost, and never exceeds `capacity` for a
  * window whose spans leave one marker's room (`fits` keeps them so).
+ *
+ * Residency lives on the span records themselves (`Span.resident`, `Span.slot`), found through the runtime's
+ * table of every span it has seen, which the window shares: a span is looked up once, by id, whatever the
+ * directive then asks of it. Window order is a list of slots; a span that leaves only marks itself out, and the
+ * slots it left are swept away once they outnumber the resident spans. Derived spans have a list of their own,
+ * so a re-frame visits them without walking the raw ones.
  */
 export class Window {
   readonly capacity: number;
   /** What one in-window index entry costs, in tokens (`RuntimeConfig.markerTokens`). */
   readonly markerTokens: number;
-  private readonly resident = new Map<string, Span>();
+  /** Every span the window has held, by id: the runtime's table of span records when it shares one. */
+  private readonly table: Map<string, Span>;
+  private readonly ownsTable: boolean;
+  /** Resident spans in window order, with the slots of spans that have left since (their `slot` moved on). */
+  private order: Slots = emptySlots();
+  /** The same for resident derived spans only. */
+  private derived: Slots = emptySlots();
+  private residentCount = 0;
+  private nextSlot = 0;
+  /** Iterations in progress: slots are swept only when none is, so an iteration never loses its place. */
+  private walking = 0;
   /** Entries the window shows one by one, oldest written first. */
   private readonly index = new Map<string, IndexEntry>();
   /** Entries folded into the gap marker, held outside the window. */
@@ -30,9 +46,12 @@ export class Window {
   private spanTokens = 0;
   private foldedIds: string[] = [];
 
-  constructor(capacity: number, markerTokens = 0) {
+  /** `table`: the runtime's records of every span it has seen, by id; a window of its own keeps its own. */
+  constructor(capacity: number, markerTokens = 0, table?: Map<string, Span>) {
     this.capacity = capacity;
     this.markerTokens = markerTokens;
+    this.table = table ?? new Map();
+    this.ownsTable = table === undefined;
   }
 
   /** Tokens in use: resident spans plus the in-window index. */
@@ -56,7 +75,7 @@ export class Window {
   }
 
   get size(): number {
-    return this.resident.size;
+    return this.residentCount;
   }
 
   fits(extraTokens: number): boolean {
@@ -70,24 +89,42 @@ export class Window {
   }
 
   has(id: string): boolean {
-    return this.resident.has(id);
+    return this.table.get(id)?.resident === true;
   }
 
   get(id: string): Span | undefined {
-    return this.resident.get(id);
+    const span = this.table.get(id);
+    return span?.resident === true ? span : undefined;
   }
 
+  /** Puts a span (not resident) at the tail of the window; drops its index entry. */
   insert(span: Span): void {
-    this.resident.set(span.id, span);
+    if (this.ownsTable) this.table.set(span.id, span);
+    this.sweep();
+    this.nextSlot += 1;
+    span.resident = true;
+    span.slot = this.nextSlot;
+    push(this.order, span, this.nextSlot);
+    if (span.kind === 'derived') push(this.derived, span, this.nextSlot);
+    this.residentCount += 1;
     this.spanTokens += span.tokens;
-    this.index.delete(span.id);
-    this.gap.delete(span.id);
+    if (this.index.size > 0) this.index.delete(span.id);
+    if (this.gap.size > 0) this.gap.delete(span.id);
   }
 
   remove(id: string): void {
-    const span = this.resident.get(id);
-    if (span === undefined) return;
-    this.resident.delete(id);
+    const span = this.get(id);
+    if (span !== undefined) this.removeSpan(span);
+  }
+
+  /** Takes a resident span out of the window, from its record (no lookup). */
+  removeSpan(span: Span): void {
+    if (span.resident !== true) return;
+    span.resident = false;
+    span.slot = undefined;
+    this.order.dead += 1;
+    if (span.kind === 'derived') this.derived.dead += 1;
+    this.residentCount -= 1;
     this.spanTokens -= span.tokens;
   }
 
@@ -96,8 +133,33 @@ export class Window {
     this.spanTokens += delta;
   }
 
+  /** Resident spans in window order. */
   spans(): IterableIterator<Span> {
-    return this.resident.values();
+    return this.walk(this.order);
+  }
+
+  /** Resident derived spans, in window order: what a re-frame measures derivability on. */
+  derivedSpans(): IterableIterator<Span> {
+    return this.walk(this.derived);
+  }
+
+  private *walk(slots: Slots): IterableIterator<Span> {
+    this.walking += 1;
+    try {
+      for (let i = 0; i < slots.spans.length; i += 1) {
+        const span = slots.spans[i] as Span;
+        if (span.slot === slots.numbers[i]) yield span;
+      }
+    } finally {
+      this.walking -= 1;
+    }
+  }
+
+  /** Drops the slots of spans that left, once they outnumber the resident ones (amortized O(1) per removal). */
+  private sweep(): void {
+    if (this.walking > 0) return;
+    if (this.order.dead > 32 && this.order.dead * 2 > this.order.spans.length) this.order = swept(this.order);
+    if (this.derived.dead > 32 && this.derived.dead * 2 > this.derived.spans.length) this.derived = swept(this.derived);
   }
 
   /**
@@ -107,8 +169,9 @@ export class Window {
    */
   mark(entry: IndexEntry): void {
     this.index.delete(entry.spanId);
-    this.gap.delete(entry.spanId);
+    if (this.gap.size > 0) this.gap.delete(entry.spanId);
     this.index.set(entry.spanId, entry);
+    if (this.used <= this.capacity) return;
     for (const [id, oldest] of this.index) {
       if (this.used <= this.capacity) break;
       this.index.delete(id);
@@ -138,9 +201,38 @@ export class Window {
   }
 
   /** The ids whose entries were folded since the last call, and forgets them (the harness observes them). */
-  takeFolded(): string[] {
+  takeFolded(): readonly string[] {
+    if (this.foldedIds.length === 0) return NONE_FOLDED;
     const folded = this.foldedIds;
     this.foldedIds = [];
     return folded;
   }
+}
+
+const NONE_FOLDED: readonly string[] = Object.freeze([]);
+
+/** A list of window slots: each span with the slot number it held when pushed; `dead` slots are ones it left. */
+interface Slots {
+  readonly spans: Span[];
+  readonly numbers: number[];
+  dead: number;
+}
+
+function emptySlots(): Slots {
+  return { spans: [], numbers: [], dead: 0 };
+}
+
+function swept(slots: Slots): Slots {
+  const kept = emptySlots();
+  for (let i = 0; i < slots.spans.length; i += 1) {
+    const span = slots.spans[i] as Span;
+    const slot = slots.numbers[i] as number;
+    if (span.slot === slot) push(kept, span, slot);
+  }
+  return kept;
+}
+
+function push(slots: Slots, span: Span, slot: number): void {
+  slots.spans.push(span);
+  slots.numbers.push(slot);
 }

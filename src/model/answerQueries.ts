@@ -1,6 +1,8 @@
 import type { ClaimOp } from './Operation.ts';
 import type { ClaimVerdict, LookupAnswer, LostWhy } from './Outcome.ts';
 import type { ReferenceRuntime } from './ReferenceRuntime.ts';
+import type { Span } from './Span.ts';
+import type { Tombstone } from './Tombstone.ts';
 
 /**
  * INV-04: a lookup never answers "absent" for an id the runtime has seen. O(k) in the span's sources.
@@ -12,24 +14,30 @@ import type { ReferenceRuntime } from './ReferenceRuntime.ts';
  * - absent: never seen in this episode.
  */
 export function answerLookup(rt: ReferenceRuntime, spanId: string): LookupAnswer {
-  const span = rt.window.get(spanId);
-  if (span !== undefined) return { kind: 'resident', spanId, span: rt.view(span) };
-  const tombstone = rt.tombstones.get(spanId);
+  const span = rt.span(spanId);
+  if (span?.resident === true) return { kind: 'resident', spanId, span: rt.view(span) };
+  return answerNotResident(rt, spanId, span);
+}
+
+/** What a lookup answers for an id not in the window; `span` is its record, if it was ever seen. */
+function answerNotResident(rt: ReferenceRuntime, spanId: string, span: Span | undefined): LookupAnswer {
+  const tombstone = span?.tombstone;
   if (tombstone === undefined) return { kind: 'absent', spanId };
-  const lost = (why: LostWhy): LookupAnswer => ({ kind: 'tombstoned', spanId, digest: tombstone.digest, why });
   switch (tombstone.mode) {
     case 'lossy':
-      return lost('lossy');
+      return lost(spanId, tombstone, 'lossy');
     case 'reversible': {
-      const read = tombstone.handle === undefined ? undefined : rt.store.read(tombstone.handle);
-      if (read?.status !== 'present' || tombstone.handle === undefined) return lost('expired');
+      // The eviction's copy is the span's latest one unless it was persisted again since: then read it by handle.
+      const copy = span?.copy;
+      const read = tombstone.handle === undefined ? undefined : copy?.handle === tombstone.handle ? rt.store.readCopy(copy) : rt.store.read(tombstone.handle);
+      if (read?.status !== 'present' || tombstone.handle === undefined) return lost(spanId, tombstone, 'expired');
       // D-25: the copy is checked against the tombstone's digest; other bytes are a stale result, never the span.
-      if (read.digest !== tombstone.digest) return lost('stale');
+      if (read.digest !== tombstone.digest) return lost(spanId, tombstone, 'stale');
       return { kind: 'recoverable', spanId, handle: tombstone.handle, content: read.content };
     }
     case 'derivable': {
       // Derivability is frame-relative (seed 001): after a re-frame the span is retrievable-only, and it has no copy.
-      if (tombstone.frameEpoch !== rt.frameEpoch) return lost('reframed');
+      if (tombstone.frameEpoch !== rt.frameEpoch) return lost(spanId, tombstone, 'reframed');
       const available = tombstone.derivationChain.every((id) => {
         if (rt.window.has(id)) return true;
         const source = rt.tombstones.get(id);
@@ -37,9 +45,13 @@ export function answerLookup(rt: ReferenceRuntime, spanId: string): LookupAnswer
         const read = rt.store.read(source.handle);
         return read.status === 'present' && read.digest === source.digest;
       });
-      return available ? { kind: 'derivable', spanId, sources: tombstone.derivationChain } : lost('sources-lost');
+      return available ? { kind: 'derivable', spanId, sources: tombstone.derivationChain } : lost(spanId, tombstone, 'sources-lost');
     }
   }
+}
+
+function lost(spanId: string, tombstone: Tombstone, why: LostWhy): LookupAnswer {
+  return { kind: 'tombstoned', spanId, digest: tombstone.digest, why };
 }
 
 /**
@@ -52,10 +64,12 @@ export function judgeClaim(rt: ReferenceRuntime, op: ClaimOp): ClaimVerdict {
   const unknownIds: string[] = [];
   const derivedIds: string[] = [];
   for (const id of op.requiredIds) {
-    const answer = answerLookup(rt, id);
-    if (answer.kind === 'tombstoned') lostIds.push(id);
-    else if (answer.kind === 'absent') unknownIds.push(id);
-    else if (rt.span(id)?.kind !== 'raw') derivedIds.push(id);
+    // The lookup's answer without the view of a resident span, which a claim does not need.
+    const span = rt.span(id);
+    const kind = span?.resident === true ? 'resident' : answerNotResident(rt, id, span).kind;
+    if (kind === 'tombstoned') lostIds.push(id);
+    else if (kind === 'absent') unknownIds.push(id);
+    else if (span?.kind !== 'raw') derivedIds.push(id);
   }
   if (lostIds.length > 0) return { kind: 'gap', claim: op.claim, lostIds };
   if (unknownIds.length > 0) return { kind: 'unfounded', claim: op.claim, unknownIds };
@@ -74,7 +88,7 @@ export function judgeNegativeClaim(rt: ReferenceRuntime, op: ClaimOp): ClaimVerd
   const lostIds: string[] = [];
   for (const span of rt.knownSpans()) {
     if (span.kind !== 'raw' || (op.rawKinds !== undefined && !op.rawKinds.includes(span.rawKind ?? 'other'))) continue;
-    if (answerLookup(rt, span.id).kind === 'tombstoned') lostIds.push(span.id);
+    if (span.resident !== true && answerNotResident(rt, span.id, span).kind === 'tombstoned') lostIds.push(span.id);
   }
   return lostIds.length > 0 ? { kind: 'unfounded', claim: op.claim, unknownIds: [], lostIds } : { kind: 'substantiated', claim: op.claim };
 }

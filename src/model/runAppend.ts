@@ -1,7 +1,8 @@
 import type { AppendOp } from './Operation.ts';
 import type { Appended, WindowFull } from './Outcome.ts';
 import { DEFAULT_SCORE, type ReferenceRuntime } from './ReferenceRuntime.ts';
-import { estimateTokens, type Span } from './Span.ts';
+import { estimateTokens } from './Span.ts';
+import { SpanRecord } from './SpanRecord.ts';
 
 const NO_SOURCES: readonly string[] = Object.freeze([]);
 
@@ -16,21 +17,19 @@ export function runAppend(rt: ReferenceRuntime, op: AppendOp): Appended | Window
   if (!rt.window.fits(tokens)) return rt.full(input.id, tokens);
   // One shared empty list rather than a fresh one per span: most spans are raw and declare no sources.
   const sources = input.sources ?? NO_SOURCES;
-  const span: Span = {
+  const span = new SpanRecord({
     id: input.id,
     kind: input.kind,
     rawKind: input.kind === 'raw' ? (input.rawKind ?? 'other') : undefined,
     content: input.content,
     tokens,
     score: input.score ?? DEFAULT_SCORE,
-    floored: false,
     sources,
     derivationFrame: input.kind === 'derived' && sources.length > 0 ? rt.frameEpoch : undefined,
     provenance: undefined,
-    tokenRange: rt.claimTokenRange(tokens),
+    tokenStart: rt.claimTokens(tokens),
     appendedAt: rt.step,
-    digestCache: undefined,
-  };
+  });
   rt.admit(span);
   const handle = input.persist === true ? rt.store.put(span.id, span.content) : undefined;
   return { kind: 'appended', spanId: span.id, handle };

@@ -3,6 +3,7 @@ import type { Rejected, Summarized, WindowFull } from './Outcome.ts';
 import { DEFAULT_SCORE, type ReferenceRuntime } from './ReferenceRuntime.ts';
 import type { Refusal } from './Chooser.ts';
 import { estimateTokens } from './Span.ts';
+import { SpanRecord } from './SpanRecord.ts';
 
 /**
  * Writes a summary span (INV-05, seed 000 "Operational Effect" (b)):
@@ -32,22 +33,22 @@ export function runSummarize(rt: ReferenceRuntime, op: SummarizeOp): Summarized 
   if (!rt.window.fits(tokens)) refusals.push({ kind: 'window-full', spanId: op.summaryId, needed: tokens });
   if (refusals.length > 0) return rt.refuse(refusals);
   const ceiling = summaryCeiling(rt, op.sourceIds);
-  rt.admit({
-    id: op.summaryId,
-    kind: 'summary',
-    rawKind: undefined,
-    content: op.content,
-    tokens,
-    score: Math.min(op.score ?? DEFAULT_SCORE, ceiling),
-    floored: false,
-    sources: [...op.sourceIds],
-    ceiling,
-    derivationFrame: undefined,
-    provenance: { derived: true, modelVersion: rt.modelVersion, policyVersion: rt.policyVersion, step: rt.step },
-    tokenRange: rt.claimTokenRange(tokens),
-    appendedAt: rt.step,
-    digestCache: undefined,
-  });
+  rt.admit(
+    new SpanRecord({
+      id: op.summaryId,
+      kind: 'summary',
+      rawKind: undefined,
+      content: op.content,
+      tokens,
+      score: Math.min(op.score ?? DEFAULT_SCORE, ceiling),
+      sources: [...op.sourceIds],
+      ceiling,
+      derivationFrame: undefined,
+      provenance: { derived: true, modelVersion: rt.modelVersion, policyVersion: rt.policyVersion, step: rt.step },
+      tokenStart: rt.claimTokens(tokens),
+      appendedAt: rt.step,
+    }),
+  );
   return { kind: 'summarized', summaryId: op.summaryId, sourceIds: [...op.sourceIds] };
 }
 

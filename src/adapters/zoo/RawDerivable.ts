@@ -15,6 +15,11 @@ export class RawDerivable extends ReferenceRuntime {
     }
     return false;
   }
+
+  /** Raw spans can be derivable here: a re-frame measures every resident span. */
+  override derivabilityCandidates(): Iterable<Span> {
+    return this.window.spans();
+  }
 }
 
 export const rawDerivable = runtimeAdapter(
