@@ -8,7 +8,7 @@ import { ReferenceRuntime, type RuntimeConfig } from '../src/model/ReferenceRunt
 import { EpisodeState } from '../src/gen/runtime/EpisodeState.ts';
 import type { Operation, PruneOp } from '../src/model/Operation.ts';
 import type { PropertyRunMeasurement } from '../src/report/BenchReport.ts';
-import { checkAdapter, claimsOf } from '../src/run/runtime/checkAdapter.ts';
+import { checkAdapter, claimsOf, DEFAULTS } from '../src/run/runtime/checkAdapter.ts';
 import { EpisodeDriver } from '../src/run/runtime/EpisodeDriver.ts';
 import { Cursor, type BatchTask, type TaskFixture } from './BatchTask.ts';
 import { BenchError } from './BenchError.ts';
@@ -88,11 +88,12 @@ export function checkerStepTask(): BatchTask<PruneOp, CheckerFixture> {
 }
 
 /**
- * A checked property run of the reference adapter: `checkAdapter`'s own operations per second, and beside it the
+ * A checked property run of the reference adapter (rechecking every `recheckEvery` steps; 0: never): `checkAdapter`'s
+ * own operations per second, and beside it the
  * bare reference `apply` rate on the same episodes (every operation the run applied to the system under test,
  * read back from each runtime's audit log and replayed through a fresh `ReferenceRuntime`, nothing else timed).
  */
-export async function measurePropertyRun(seed: number, runs: number): Promise<PropertyRunMeasurement> {
+export async function measurePropertyRun(seed: number, runs: number, recheckEvery: number = DEFAULTS.recheckEvery): Promise<PropertyRunMeasurement> {
   const outDir = mkdtempSync(join(tmpdir(), 'prunecheck-bench-'));
   const runtimes: { readonly config: RuntimeConfig; readonly runtime: ReferenceRuntime }[] = [];
   const recording = runtimeAdapter(referenceAdapter.name, referenceAdapter.description ?? '', (config) => {
@@ -101,7 +102,7 @@ export async function measurePropertyRun(seed: number, runs: number): Promise<Pr
     return runtime;
   });
   try {
-    const report = await checkAdapter(recording, { runs, seed, outDir });
+    const report = await checkAdapter(recording, { runs, seed, outDir, recheckEvery });
     const episodes = runtimes.map(({ config, runtime }) => ({ config, ops: runtime.log.all().map((entry) => entry.operation) }));
     return {
       adapter: report.adapter,
@@ -112,6 +113,8 @@ export async function measurePropertyRun(seed: number, runs: number): Promise<Pr
       opsPerSecond: report.opsPerSecond,
       verdict: report.verdict,
       bareApplyOpsPerSecond: bareApplyRate(episodes),
+      recheckEvery,
+      ...(report.evidence?.rechecks === undefined ? {} : { rechecks: report.evidence.rechecks }),
     };
   } finally {
     rmSync(outDir, { recursive: true, force: true });

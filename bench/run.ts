@@ -158,10 +158,15 @@ async function main(argv: readonly string[]): Promise<number> {
     heapAfterGc();
   }
   const propertyRuns: PropertyRunMeasurement[] = [];
+  const propertyRunsWithoutRecheck: PropertyRunMeasurement[] = [];
   for (let round = 1; round <= options.rounds; round += 1) {
     const run = await measurePropertyRun(options.seed, PROPERTY_RUNS[options.mode]);
     propertyRuns.push(run);
     log(`  checked property run ${round} of ${options.rounds}: ${run.opsPerSecond.toLocaleString('en-US')} ops/s, bare apply ${run.bareApplyOpsPerSecond?.toLocaleString('en-US') ?? '—'} ops/s (${run.opsChecked} ops, ${run.runs} runs, ${run.verdict})`);
+    // The same episodes without rechecks (issue 11): what re-observing every touched id and signature costs.
+    const off = await measurePropertyRun(options.seed, PROPERTY_RUNS[options.mode], 0);
+    propertyRunsWithoutRecheck.push(off);
+    log(`    without rechecks: ${off.opsPerSecond.toLocaleString('en-US')} ops/s (${off.opsChecked} ops, ${off.verdict})`);
   }
   log(`  protocol round trip (load average ${(loadavg()[0] ?? 0).toFixed(1)})`);
   const protocol = await measureProtocolRoundTrip(PROTOCOL_RUNS[options.mode]);
@@ -211,6 +216,7 @@ async function main(argv: readonly string[]): Promise<number> {
     measurements: into.measurements,
     memory: into.memory,
     propertyRuns,
+    propertyRunsWithoutRecheck,
     protocol,
     targets: [],
     missing: into.missing,

@@ -19,6 +19,18 @@ describe('renderBenchMarkdown', () => {
     expect(text).toContain('| 1900 B | ≤ 1836 B | **missed** by 3.49 % |');
   });
 
+  it('says what rechecks cost: the same runs without them, beside the checked rate with them', () => {
+    const [slow, fast] = report.propertyRuns;
+    const withRechecks = sampleBenchReport({
+      propertyRuns: [{ ...(slow as NonNullable<typeof slow>), recheckEvery: 16, rechecks: 900 }, { ...(fast as NonNullable<typeof fast>), recheckEvery: 16, rechecks: 900 }],
+      propertyRunsWithoutRecheck: [{ ...(fast as NonNullable<typeof fast>), recheckEvery: 0, rechecks: 0, opsPerSecond: 50_000 }],
+    });
+    expect(renderBenchMarkdown(withRechecks, 'bench.svg')).toContain(
+      '**Rechecks** (issue 11: every id and signature an episode touched, re-observed every 16 steps and at the end of each run): without them the same runs check 50,000 operations per second (every round: 50,000), so they cost 20 % of the checked rate (900 rechecks over 200 runs).',
+    );
+    expect(text).not.toContain('**Rechecks**');
+  });
+
   it('tabulates the protocol round trip', () => {
     expect(text).toContain('| engine step, protocol 1.0 (observe, then apply with the observations after) | 200,000 | 8,000 | 25.0× |');
     expect(text.indexOf('## Protocol round trip')).toBeGreaterThan(text.indexOf('## Cost per operation'));

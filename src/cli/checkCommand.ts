@@ -50,6 +50,9 @@ Options:
   --long                   long episodes: ${DEFAULTS.longSteps.min} to ${DEFAULTS.longSteps.max} operations each, for state that only breaks late
                            (bounded caches, slow leaks); --max-steps still caps them
   --op-timeout <MS>        per-call timeout for the adapter's operations (policy mode: steps); default ${DEFAULTS.opTimeoutMs}
+  --recheck-every <K>      recheck every id and signature an episode touched (residency, markers, tombstones,
+                           ledger records) after every K steps and at the end of each run (default ${DEFAULTS.recheckEvery};
+                           0: never, and state that decays after its step goes unseen)
   --reruns <N>             re-run a finding's shrunk trace on N fresh systems before reporting it; different
                            answers make the verdict diverged (nondeterminism) (default ${DEFAULTS.reruns}; 0: none)
   --reporter <name>        pretty, json, junit or markdown (default: from the --out extension .json, .xml,
@@ -121,6 +124,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
         long: { type: 'boolean' },
         'op-timeout': { type: 'string' },
         reruns: { type: 'string' },
+        'recheck-every': { type: 'string' },
         reporter: { type: 'string' },
         out: { type: 'string' },
         counterexamples: { type: 'string' },
@@ -134,6 +138,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
       const maxSteps = integerFlag('check', 'max-steps', values['max-steps'], { min: 1, max: 100_000, example: '60' });
       const opTimeoutMs = integerFlag('check', 'op-timeout', values['op-timeout'], { min: 1, max: 3_600_000, example: '5000' });
       const reruns = integerFlag('check', 'reruns', values.reruns, { min: 0, max: 1_000, example: '3' });
+      const recheckEvery = integerFlag('check', 'recheck-every', values['recheck-every'], { min: 0, max: 100_000, example: '16' });
       const reporter = choiceFlag('check', 'reporter', values.reporter, REPORTERS) ?? reporterForFile(values.out);
       if (values.out === '') throw new UsageError('BAD_OPTION_VALUE', 'check: --out needs a file name; e.g. --out reports/check.json');
       if (values.counterexamples === '') throw new UsageError('BAD_OPTION_VALUE', 'check: --counterexamples needs a directory; e.g. --counterexamples reports/counterexamples');
@@ -155,6 +160,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
           ...(values.long === true ? ['--long'] : []),
           ...(values['op-timeout'] === undefined ? [] : ['--op-timeout', values['op-timeout']]),
           ...(values.reruns === undefined ? [] : ['--reruns', values.reruns]),
+          ...(values['recheck-every'] === undefined ? [] : ['--recheck-every', values['recheck-every']]),
           ...(values.expectations === undefined ? [] : ['--expectations', values.expectations]),
         ]);
       // SIGINT, SIGTERM or a stalled adapter call: the engine saves what it found, this prints and writes it.
@@ -166,7 +172,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
       let report: CheckReport;
       try {
         if (resolved.mode === 'policy') {
-          for (const flag of ['time-limit', 'reruns', 'long'] as const) {
+          for (const flag of ['time-limit', 'reruns', 'long', 'recheck-every'] as const) {
             if (values[flag] !== undefined) throw new UsageError('UNSUPPORTED_OPTION', `check: --${flag} does not apply to policy-mode adapters such as ${resolved.adapter.name}; use --runs to bound the check`);
           }
           const policyCheck = deps.checkPolicyAdapter ?? checkPolicyAdapter;
@@ -195,6 +201,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
                 ...(values.long === true ? { long: true } : {}),
                 ...(opTimeoutMs === undefined ? {} : { opTimeoutMs }),
                 ...(reruns === undefined ? {} : { reruns }),
+                ...(recheckEvery === undefined ? {} : { recheckEvery }),
                 ...(values.counterexamples === undefined ? {} : { outDir: values.counterexamples }),
               },
               findingsToLookPast(expectations, resolved.adapter.name),

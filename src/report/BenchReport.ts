@@ -92,6 +92,10 @@ export interface PropertyRunMeasurement {
    * fresh `ReferenceRuntime` per episode with nothing else (no harness, no observations, no checkers).
    */
   readonly bareApplyOpsPerSecond?: number;
+  /** The engine's recheck interval in this run (`CheckOptions.recheckEvery`; 0: no rechecks). */
+  readonly recheckEvery?: number;
+  /** Rechecks done, over all runs: each observes every id and reads every signature its episode touched. */
+  readonly rechecks?: number;
 }
 
 /** One protocol workload (`bench/protocolRoundTrip.ts`): the same episodes in-process and over stdio. */
@@ -200,6 +204,8 @@ export interface BenchReport {
   readonly memory: readonly MemoryMeasurement[];
   /** One checked property run per round; the report quotes the fastest. */
   readonly propertyRuns: readonly PropertyRunMeasurement[];
+  /** The same runs with rechecks off (`recheckEvery: 0`), per round: what rechecking costs (issue 11). */
+  readonly propertyRunsWithoutRecheck?: readonly PropertyRunMeasurement[];
   /** What the line protocol costs per engine step (`bench/protocolRoundTrip.ts`); absent when not run. */
   readonly protocol?: readonly ProtocolMeasurement[];
   readonly targets: readonly TargetResult[];

@@ -151,6 +151,21 @@ function throughputLine(report: BenchReport): string[] {
       `${best.opsPerSecond.toLocaleString('en-US')} checked operations per second, ${formatNs(1e9 / Math.max(best.opsPerSecond, 1))} per operation ` +
       `(${best.opsChecked.toLocaleString('en-US')} operations in ${significant(best.durationMs / 1000)} s; every round: ${all})` +
       (best.bareApplyOpsPerSecond === undefined ? '.' : `; the bare reference \`apply\` runs the same episodes' operations at ${best.bareApplyOpsPerSecond.toLocaleString('en-US')} per second.`),
+    ...recheckLine(report, best),
+  ];
+}
+
+/** What rechecks cost: the same runs with `recheckEvery: 0`, against the fastest checked run with them on. */
+function recheckLine(report: BenchReport, best: BenchReport['propertyRuns'][number]): string[] {
+  const off = report.propertyRunsWithoutRecheck ?? [];
+  if (off.length === 0 || best.recheckEvery === undefined) return [];
+  const fastest = off.reduce((a, b) => (b.opsPerSecond > a.opsPerSecond ? b : a));
+  const cost = 1 - best.opsPerSecond / Math.max(fastest.opsPerSecond, 1);
+  return [
+    '',
+    `**Rechecks** (issue 11: every id and signature an episode touched, re-observed every ${best.recheckEvery} steps and at the end of each run): ` +
+      `without them the same runs check ${fastest.opsPerSecond.toLocaleString('en-US')} operations per second (every round: ${off.map((r) => r.opsPerSecond.toLocaleString('en-US')).join(', ')}), ` +
+      `so they cost ${Math.round(cost * 100)} % of the checked rate${best.rechecks === undefined ? '' : ` (${best.rechecks.toLocaleString('en-US')} rechecks over ${best.runs} runs)`}.`,
   ];
 }
 

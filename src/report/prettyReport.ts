@@ -59,6 +59,7 @@ export function evidenceLines(evidence: Evidence): string[] {
   const unclaimed = Object.entries(evidence.unclaimed).map(([id, e]) => `${id} ×${e.resumed + e.cutShort}${e.cutShort === 0 ? '' : ` (${e.cutShort} cut a run short)`}`);
   if (unclaimed.length > 0) lines.push(`findings on invariants not claimed: ${unclaimed.join(', ')}`);
   if (evidence.choicesAdopted > 0) lines.push(`choices the spec leaves open, made otherwise than the reference and adopted: ${formatCount(evidence.choicesAdopted)}`);
+  if (evidence.rechecks !== undefined) lines.push(`rechecks of every id and signature an episode touched: ${formatCount(evidence.rechecks)}${evidence.rechecks === 0 ? ' (rechecking was off, or no run reached one)' : ''}`);
   return lines;
 }
 

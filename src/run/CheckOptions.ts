@@ -33,6 +33,12 @@ export interface CheckOptions {
    * verdict is `diverged` (nondeterminism), naming the first step and field that differ. Default 3; 0: none.
    */
   readonly reruns?: number;
+  /**
+   * Recheck every id and signature an episode touched against the reference after every this many steps and at
+   * the end of each run (residency, markers, tombstones, ledger records), so state that decays after the step
+   * that made it is found. Default 16; 0 turns rechecking off.
+   */
+  readonly recheckEvery?: number;
   /** Run the recorded incident scenarios as explicit examples before generated runs. Default true. */
   readonly examples?: boolean;
   readonly onProgress?: (progress: CheckProgress) => void;

@@ -52,6 +52,8 @@ export interface Evidence {
   readonly unclaimed: Readonly<Record<string, { readonly resumed: number; readonly cutShort: number }>>;
   /** Choices the system made differently from the reference where spec/SPEC.md §7 allows it: adopted, not findings. */
   readonly choicesAdopted: number;
+  /** Rechecks of every id and signature an episode touched (every `recheckEvery` steps and at each run's end). */
+  readonly rechecks?: number;
 }
 
 /** The result of `checkAdapter`, also the JSON report's shape. */
@@ -101,4 +103,6 @@ export interface Counterexample {
   readonly replay: string;
   /** sha256 of the canonical JSON of `trace`. */
   readonly traceHash: string;
+  /** The check's recheck interval (`CheckOptions.recheckEvery`), which replay uses; absent in files from before it: 0. */
+  readonly recheckEvery?: number;
 }

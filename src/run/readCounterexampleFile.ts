@@ -119,6 +119,8 @@ function checkRuntimeFields(file: string, record: Record<string, unknown>): void
   });
   const step = record['step'];
   if (!Number.isSafeInteger(step) || (step as number) < 0 || (step as number) > trace.length) throw bad(file, 'step', `must be an integer from 0 to the trace length ${trace.length}, got ${show(step)}`);
+  const every = record['recheckEvery'];
+  if (every !== undefined && (!Number.isSafeInteger(every) || (every as number) < 0 || (every as number) > 100_000)) throw bad(file, 'recheckEvery', `must be an integer from 0 to 100000 (the check's --recheck-every), got ${show(every)}`);
 }
 
 /** Runs the trace on a fresh reference model: an operation it refuses as malformed names its index. */

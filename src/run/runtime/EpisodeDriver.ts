@@ -4,7 +4,7 @@ import { checkObservations } from '../../check/runtime/checkObservations.ts';
 import { checkOutcome } from '../../check/runtime/checkOutcome.ts';
 import { describeOperation } from '../../check/runtime/describeOperation.ts';
 import { exercisedBy } from '../../check/runtime/exercisedBy.ts';
-import { FollowSystem, type Deviation } from '../../check/runtime/FollowSystem.ts';
+import { FollowSystem } from '../../check/runtime/FollowSystem.ts';
 import { findingOf, type Finding } from '../../check/Finding.ts';
 import type { StepFacts } from '../../check/runtime/StepFacts.ts';
 import { ruleClause } from '../../check/runtime/stepClauses.ts';
@@ -20,7 +20,9 @@ import type { Outcome, RequestRecord } from '../../model/Outcome.ts';
 import type { SpanObservation } from '../../model/ReferenceRuntime.ts';
 import type { FindingKind } from '../CheckReport.ts';
 import { deepFreeze } from '../deepFreeze.ts';
-import { withTimeout, TimeLimitError, TimeoutError } from '../withTimeout.ts';
+import { withTimeout, TimeLimitError } from '../withTimeout.ts';
+import { DEFAULT_RECHECK_EVERY, Recheck } from './Recheck.ts';
+import { isTimeout, naturalOutcome, normalizeObservation, stateOf } from './systemAnswers.ts';
 
 /** What the system answered at one step; an operation that threw is recorded as an adapter error. */
 export type RecordedOutcome = Outcome | { readonly kind: 'adapter-error'; readonly message: string };
@@ -30,32 +32,6 @@ export interface UnclaimedFinding {
   readonly invariant: FindingKind;
   readonly step: number;
   readonly resumed: boolean;
-}
-
-/** The engine's own timer, or an adapter's error that says it is a timeout (a protocol client's `TIMEOUT`). */
-function isTimeout(error: unknown): boolean {
-  if (error instanceof TimeoutError) return true;
-  const e = error as { code?: unknown; finding?: unknown } | null;
-  return typeof e === 'object' && e !== null && (e.finding === 'TIMEOUT' || e.code === 'TIMEOUT');
-}
-
-/** Null (as JSON protocols send it) and undefined mean the same in observations. */
-function normalizeObservation(o: SpanObservation): SpanObservation {
-  return { spanId: o.spanId, resident: o.resident ?? undefined, index: o.index ?? undefined, tombstone: o.tombstone ?? undefined };
-}
-
-const stateOf = (o: SpanObservation | undefined) => ({ resident: o?.resident ?? null, tombstone: o?.tombstone ?? null, index: o?.index ?? null });
-
-/**
- * The outcome the reference would have answered on its own: what a step's situations are judged by, also when
- * the reference was forced to follow a system past a gate answer the adapter's unclaimed invariants forbid.
- */
-function naturalOutcome(op: Operation, expected: Outcome, deviations: readonly Deviation[]): Outcome {
-  const forced = deviations.find((d) => d.forced);
-  if (op.kind !== 'prune' || forced === undefined) return expected;
-  const { allowed } = forced;
-  if (allowed.kind === 'reject') return { kind: 'rejected', spanId: op.spanId, reason: allowed.reason, check: allowed.check };
-  return expected.kind === 'evicted' ? { ...expected, mode: allowed.mode } : expected;
 }
 
 /** Queries and world events whose divergence leaves the reference's state as the system's: a run goes on past them. */
@@ -82,6 +58,8 @@ export class EpisodeDriver {
   adopted = 0;
   /** Set when the reference could not follow the system past a finding on an unclaimed invariant. */
   cutShort: UnclaimedFinding | undefined;
+  /** What the episode touched, and its rechecks of all of it. */
+  readonly recheck: Recheck;
 
   constructor(
     readonly state: EpisodeState,
@@ -90,7 +68,11 @@ export class EpisodeDriver {
     private readonly opTimeoutMs: number,
     /** `Date.now()` ms at which the check's --time-limit ends the run (a `TimeLimitError`, not a finding). */
     private readonly deadline?: number,
-  ) {}
+    /** Recheck every touched id and signature after every this many steps, and at `finish` (0: never). */
+    recheckEvery: number = DEFAULT_RECHECK_EVERY,
+  ) {
+    this.recheck = new Recheck(recheckEvery);
+  }
 
   /**
    * Set when a fixed trace (a recorded incident, a counterexample) names what the reference cannot take in the
@@ -159,8 +141,45 @@ export class EpisodeDriver {
     return this.fail('ADAPTER-ERROR', `${what} threw: ${message}`);
   }
 
-  /** Runs one step; answers a finding the adapter claims, or undefined. */
+  /**
+   * Runs one step; answers a finding the adapter claims, or undefined. After every `recheckEvery`-th step, every id
+   * and signature the episode touched is rechecked against the reference.
+   */
   async step(op: Operation): Promise<Finding | undefined> {
+    const found = await this.runStep(op);
+    return found ?? this.recheckIfDue(false);
+  }
+
+  /** The end of the episode: a last recheck of everything it touched, unless one just ran. */
+  async finish(): Promise<Finding | undefined> {
+    return this.recheckIfDue(true);
+  }
+
+  private async recheckIfDue(final: boolean): Promise<Finding | undefined> {
+    if (this.stopped || !this.recheck.due(this.trace.length, final)) return undefined;
+    const { system } = this;
+    return this.recheck.run({
+      step: this.trace.length,
+      reference: this.state.reference,
+      observations: this.observations,
+      observe: (ids) => this.observe(ids, 'at the recheck after'),
+      request: system.request === undefined ? undefined : (signature) => this.requestRecord(signature, ' at the recheck'),
+      judge: (finding) => this.judge(finding, finding.resume),
+      stopped: () => this.stopped,
+      adoptScores: (shown) => this.adoptScores(shown),
+    });
+  }
+
+  /** The system's ledger record of `signature` (under the watchdog), or the adapter finding its call raised. */
+  private async requestRecord(signature: string, when = ''): Promise<RequestRecord | undefined | Finding> {
+    try {
+      return (await withTimeout(() => this.system.request?.(signature), this.opTimeoutMs, 'request', this.deadline)) ?? undefined;
+    } catch (error: unknown) {
+      return this.adapterFailure(error, `request(${signature})${when}`);
+    }
+  }
+
+  private async runStep(op: Operation): Promise<Finding | undefined> {
     deepFreeze(op);
     const reference = this.state.reference;
     try {
@@ -173,6 +192,8 @@ export class EpisodeDriver {
     const named = [...new Set(idsNamedBy(op))];
     const refBefore = new Map(named.map((id) => [id, reference.observe(id)]));
     this.trace.push(op);
+    for (const id of named) this.recheck.touched.add(id);
+    if (op.kind === 'callTool') this.recheck.called.add(op.signature);
     const step = this.trace.length;
     const ran = await this.observeAndApply(named, op);
     const sutBefore = ran.before;
@@ -212,16 +233,14 @@ export class EpisodeDriver {
     for (const situation of situationsOf(op, naturalOutcome(op, expected, follow.deviations), this.state)) this.situations.add(situation);
 
     const after = [...new Set([...named, ...idsNamedByOutcome(expected), ...idsNamedByOutcome(actual)])];
+    for (const id of after) this.recheck.touched.add(id);
     const sutAfter = await this.observe(after, 'after');
     if (!(sutAfter instanceof Map)) return this.record(actual, sutAfter);
     let sutRequest: RequestRecord | undefined | 'unsupported' = 'unsupported';
-    const { system } = this;
-    if (op.kind === 'callTool' && system.request !== undefined) {
-      try {
-        sutRequest = await withTimeout(() => system.request?.(op.signature), this.opTimeoutMs, 'request', this.deadline);
-      } catch (error: unknown) {
-        return this.record(actual, this.adapterFailure(error, `request(${op.signature})`));
-      }
+    if (op.kind === 'callTool' && this.system.request !== undefined) {
+      const held = await this.requestRecord(op.signature);
+      if (held !== undefined && 'invariant' in held) return this.record(actual, held);
+      sutRequest = held;
     }
     const facts: StepFacts = {
       step,
@@ -246,7 +265,7 @@ export class EpisodeDriver {
     for (const finding of checkObservations(facts)) {
       const claimed = this.judge(finding, finding.resume);
       if (claimed !== undefined || this.stopped) return this.record(actual, claimed, sutAfter);
-      if (finding.resume === 'adopt-scores') this.adoptScores(facts);
+      if (finding.resume === 'adopt-scores') this.adoptScores(facts.sutAfter);
     }
     for (const invariant of exercisedBy(op, expected, refBefore, reference)) this.exercised.set(invariant, (this.exercised.get(invariant) ?? 0) + 1);
     return this.record(actual, undefined, sutAfter);
@@ -262,9 +281,9 @@ export class EpisodeDriver {
   }
 
   /** The reference takes the retention scores the system shows for the touched spans. */
-  private adoptScores(facts: StepFacts): void {
-    for (const [id, sut] of facts.sutAfter) {
-      const span = facts.reference.window.get(id);
+  private adoptScores(shown: ReadonlyMap<string, SpanObservation>): void {
+    for (const [id, sut] of shown) {
+      const span = this.state.reference.window.get(id);
       if (span !== undefined && sut.resident !== undefined && typeof sut.resident.score === 'number') span.score = sut.resident.score;
     }
   }

@@ -15,6 +15,8 @@ export class EvidenceTally {
   runsComplete = 0;
   runsCutShort = 0;
   choicesAdopted = 0;
+  /** Rechecks of whole episodes' state (issue 11), over the counted runs. */
+  rechecks = 0;
   readonly situations = Object.fromEntries(SITUATION_NAMES.map((s) => [s, 0])) as Record<Situation, number>;
   readonly checked = new Map<InvariantId, number>();
   private readonly unclaimed: Record<string, { resumed: number; cutShort: number }> = {};
@@ -25,6 +27,7 @@ export class EvidenceTally {
   add(driver: EpisodeDriver): void {
     this.runs += 1;
     this.choicesAdopted += driver.adopted;
+    this.rechecks += driver.recheck.count;
     for (const finding of driver.unclaimed) {
       const entry = (this.unclaimed[finding.invariant] ??= { resumed: 0, cutShort: 0 });
       if (finding.resumed) entry.resumed += 1;
@@ -40,7 +43,7 @@ export class EvidenceTally {
   }
 
   evidence(): Evidence {
-    return { runsComplete: this.runsComplete, runsCutShort: this.runsCutShort, unclaimed: this.unclaimed, choicesAdopted: this.choicesAdopted };
+    return { runsComplete: this.runsComplete, runsCutShort: this.runsCutShort, unclaimed: this.unclaimed, choicesAdopted: this.choicesAdopted, rechecks: this.rechecks };
   }
 
   /** Why the evidence is too thin for `conformant`, with the numbers; empty when it is enough. */

@@ -10,6 +10,7 @@ import { SPEC_VERSION } from '../../model/specVersion.ts';
 import type { CheckOptions } from '../CheckOptions.ts';
 import type { CheckReport, Counterexample, FindingKind, Verdict } from '../CheckReport.ts';
 import { EpisodeDriver } from './EpisodeDriver.ts';
+import { DEFAULT_RECHECK_EVERY } from './Recheck.ts';
 import { EvidenceTally } from './EvidenceTally.ts';
 import { confirmFinding, runTrace, type Confirmation } from './confirmFinding.ts';
 import { FindingError } from '../FindingError.ts';
@@ -26,7 +27,7 @@ import { TimeLimitError, withTimeout } from '../withTimeout.ts';
 import { runExample, scenarioExamples } from './explicitExamples.ts';
 import { discardCounterexample, findingIdentity, replayCommand, saveCounterexample, traceHash, type SavedCounterexample } from '../writeCounterexample.ts';
 
-export const DEFAULTS = { runs: 300, maxSteps: 80, longSteps: { min: 500, max: 600 }, opTimeoutMs: 5_000, outDir: 'reports/counterexamples', reruns: 3 } as const;
+export const DEFAULTS = { runs: 300, maxSteps: 80, longSteps: { min: 500, max: 600 }, recheckEvery: DEFAULT_RECHECK_EVERY, opTimeoutMs: 5_000, outDir: 'reports/counterexamples', reruns: 3 } as const;
 
 /** How many steps a long episode draws per step it must run: a step with nothing to act on is skipped. */
 const LONG_DRAW_FACTOR = 1.6;
@@ -73,6 +74,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
   const opTimeoutMs = options.opTimeoutMs ?? DEFAULTS.opTimeoutMs;
   const outDir = options.outDir ?? DEFAULTS.outDir;
   const reruns = options.reruns ?? DEFAULTS.reruns;
+  const recheckEvery = options.recheckEvery ?? DEFAULTS.recheckEvery;
   const adapterRef = options.adapterRef ?? adapter.name;
   const claims = claimsOf(adapter);
   const supported = adapter.capabilities.operations;
@@ -138,6 +140,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
     ...(error.finding.clauses === undefined ? {} : { clauses: error.finding.clauses }),
     replay: replayCommand(file, adapterRef),
     traceHash: traceHash(error.trace),
+    recheckEvery,
   });
 
   function baseOf(): Omit<CheckReport, 'verdict' | 'invariants' | 'violations'> {
@@ -188,7 +191,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
     const confirmation =
       reruns === 0 || error.finding.invariant === 'TIMEOUT'
         ? ({ kind: 'stable' } as const)
-        : await confirmFinding(error, reruns, () => runTrace(adapter, error.config, error.trace, claims, opTimeoutMs, createTimeoutMs(opTimeoutMs)));
+        : await confirmFinding(error, reruns, () => runTrace(adapter, error.config, error.trace, claims, opTimeoutMs, createTimeoutMs(opTimeoutMs), recheckEvery));
     return failureReport(error, path, base, confirmation);
   }
 
@@ -213,11 +216,14 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
         if (error instanceof TimeLimitError) return skipCutShort();
         throw found(new FindingError({ invariant: 'ADAPTER-ERROR', because: [`create(${JSON.stringify(config)}) failed: ${describeThrown(error)}`] }, config, [], []));
       }
-      const driver = new EpisodeDriver(new EpisodeState(config, domain), system, claims, opTimeoutMs, deadline);
+      const driver = new EpisodeDriver(new EpisodeState(config, domain), system, claims, opTimeoutMs, deadline, recheckEvery);
       running = { config, driver, path: '' };
       let thrown: { error: unknown } | undefined;
       try {
         await fc.asyncModelRun(() => ({ model: { driver, enabled, maxSteps } satisfies RunModel, real: system }), commands);
+        // The end of the run: everything it touched, rechecked once more.
+        const last = await driver.finish();
+        if (last !== undefined) throw new FindingError(last, config, [...driver.trace], [...driver.outcomes], [...driver.observations]);
       } catch (error: unknown) {
         thrown = { error };
       }
@@ -260,6 +266,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
     let exampleFailure: { error: FindingError; name: string } | undefined;
     for (const example of examples) {
       const { error, steps, timeLimit } = await runExample(adapter, example, claims, opTimeoutMs, createTimeoutMs(opTimeoutMs), {
+        recheckEvery,
         ...(deadline === undefined ? {} : { deadline }),
         onEpisode: (episode) => void (running = episode === undefined ? undefined : { ...episode, path: example.name }),
       });

@@ -21,15 +21,15 @@ export interface TraceRun {
   readonly finding: { readonly invariant: FindingKind; readonly step: number } | undefined;
 }
 
-/** Runs `trace` on a fresh system of `adapter`, with the engine's driver and checkers, to its first finding. */
-export async function runTrace(adapter: Adapter, config: RuntimeConfig, trace: readonly Operation[], claims: (invariant: FindingKind) => boolean, opTimeoutMs: number, createTimeoutMs: number): Promise<TraceRun> {
+/** Runs `trace` on a fresh system of `adapter`, with the engine's driver and checkers (rechecks included), to its first finding. */
+export async function runTrace(adapter: Adapter, config: RuntimeConfig, trace: readonly Operation[], claims: (invariant: FindingKind) => boolean, opTimeoutMs: number, createTimeoutMs: number, recheckEvery: number): Promise<TraceRun> {
   let system: PruningSystem;
   try {
     system = validateSystem(await withTimeout(() => adapter.create(deepFreeze(config)), createTimeoutMs, 'create'));
   } catch {
     return { outcomes: [], observations: [], finding: { invariant: 'ADAPTER-ERROR', step: 0 } };
   }
-  const driver = new EpisodeDriver(new EpisodeState(config), system, claims, opTimeoutMs);
+  const driver = new EpisodeDriver(new EpisodeState(config), system, claims, opTimeoutMs, undefined, recheckEvery);
   let finding: TraceRun['finding'];
   try {
     for (const op of trace) {
@@ -40,6 +40,8 @@ export async function runTrace(adapter: Adapter, config: RuntimeConfig, trace: r
       }
       if (driver.stopped) break;
     }
+    const last = finding === undefined ? await driver.finish() : undefined;
+    if (last !== undefined) finding = { invariant: last.invariant, step: driver.trace.length };
   } finally {
     // A system that will not close cleanly is an adapter error of its run, as in a generated run.
     const closeFailure = await closeSystem(system, opTimeoutMs);

@@ -65,20 +65,22 @@ export async function runExample(
     const finding: Finding = { invariant: 'ADAPTER-ERROR', because: [`create(${JSON.stringify(example.config)}) failed: ${describeThrown(error)}`] };
     return { error: new FindingError(finding, example.config, [], []), steps: 0 };
   }
-  const driver = new EpisodeDriver(new EpisodeState(example.config), system, claims, opTimeoutMs, watch.deadline);
+  const driver = new EpisodeDriver(new EpisodeState(example.config), system, claims, opTimeoutMs, watch.deadline, watch.recheckEvery);
   watch.onEpisode?.({ config, driver });
+  const failed = (finding: Finding) => {
+    const named: Clause = { about: 'step', text: `explicit example ${example.name}`, facts: [] };
+    const marked = finding.clauses === undefined ? { invariant: finding.invariant, because: [named.text, ...finding.because] } : findingOf(finding.invariant, [named, ...finding.clauses]);
+    return { error: new FindingError(marked, example.config, [...driver.trace], [...driver.outcomes], [...driver.observations]), steps: driver.trace.length };
+  };
   try {
     await planTrace(system, example.trace, opTimeoutMs, watch.deadline);
     for (const op of example.trace) {
       const finding = await driver.step(op);
-      if (finding !== undefined) {
-        const named: Clause = { about: 'step', text: `explicit example ${example.name}`, facts: [] };
-        const marked = finding.clauses === undefined ? { invariant: finding.invariant, because: [named.text, ...finding.because] } : findingOf(finding.invariant, [named, ...finding.clauses]);
-        return { error: new FindingError(marked, example.config, [...driver.trace], [...driver.outcomes], [...driver.observations]), steps: driver.trace.length };
-      }
+      if (finding !== undefined) return failed(finding);
       if (driver.stopped) break;
     }
-    return { error: undefined, steps: driver.trace.length };
+    const last = await driver.finish();
+    return last === undefined ? { error: undefined, steps: driver.trace.length } : failed(last);
   } catch (error: unknown) {
     if (error instanceof TimeLimitError) return { error: undefined, steps: driver.trace.length, timeLimit: true };
     throw error;
@@ -91,5 +93,7 @@ export async function runExample(
 /** What the engine around an example watches: the check's deadline, and the episode in progress. */
 export interface ExampleWatch {
   readonly deadline?: number;
+  /** The check's recheck interval (default 16). */
+  readonly recheckEvery?: number;
   readonly onEpisode?: (episode: { readonly config: RuntimeConfig; readonly driver?: EpisodeDriver } | undefined) => void;
 }

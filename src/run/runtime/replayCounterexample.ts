@@ -1,6 +1,7 @@
 import type { Adapter, PruningSystem } from '../../adapters/Adapter.ts';
 import { validateSystem } from '../../adapters/validateAdapter.ts';
 import { loadAdapter } from '../../adapters/loadAdapter.ts';
+import type { Finding } from '../../check/Finding.ts';
 import { readCounterexampleFile } from '../readCounterexampleFile.ts';
 import { EpisodeState } from '../../gen/runtime/EpisodeState.ts';
 import { INVARIANT_IDS } from '../../model/invariants.ts';
@@ -101,8 +102,16 @@ export async function replayCounterexample(file: string, options: RuntimeReplayO
   // Why a same-version replay that differs cannot be put down to nondeterminism when every answer matched.
   const unexplained = `every operation answered as recorded, so either the file's finding does not match its trace (was its invariant or step edited?), or the system shows different state when observed, which would be nondeterminism${notes.length > 0 ? `, or ${notes.join('; ')}` : ''}`;
   try {
-    const driver = new EpisodeDriver(new EpisodeState(cx.config), system, claimsOf(adapter), opTimeoutMs);
+    // Files from before rechecks (issue 11) carry no interval: they replay without one, as they were found.
+    const driver = new EpisodeDriver(new EpisodeState(cx.config), system, claimsOf(adapter), opTimeoutMs, undefined, cx.recheckEvery ?? 0);
     let firstDifference: string | undefined;
+    const judged = (finding: Finding, at: number): ReplayResult => {
+      if (finding.invariant === cx.invariant && at === cx.step) return finish('reproduced', `${finding.invariant} again at step ${at}: ${finding.because.at(-2) ?? ''}`, finding.because);
+      const different = `a different finding at step ${at} (${finding.invariant}; the file records ${cx.invariant} at step ${cx.step}): ${finding.because.join(' / ')}`;
+      if (!sameVersion) return finish('diverged', `${different}; ${notes.join('; ')}`, [], 'adapter-changed');
+      if (firstDifference !== undefined) return finish('diverged', `${different}; ${firstDifference}: the system behaves differently on the same trace (nondeterminism)`, [], 'nondeterminism');
+      return finish('diverged', `${different}; ${unexplained}`, [], 'unexplained');
+    };
     await planTrace(system, cx.trace, opTimeoutMs);
     for (const [i, op] of cx.trace.entries()) {
       options.onStep?.(i + 1);
@@ -113,19 +122,16 @@ export async function replayCounterexample(file: string, options: RuntimeReplayO
         ?.replace(/^step 1 /, `step ${i + 1} `)
         .replace(' on one run and ', ' in the recorded run and ')
         .replace(' on another', ' now');
-      if (finding !== undefined) {
-        if (finding.invariant === cx.invariant && i + 1 === cx.step) return finish('reproduced', `${finding.invariant} again at step ${i + 1}: ${finding.because.at(-2) ?? ''}`, finding.because);
-        const different = `a different finding at step ${i + 1} (${finding.invariant}; the file records ${cx.invariant} at step ${cx.step}): ${finding.because.join(' / ')}`;
-        if (!sameVersion) return finish('diverged', `${different}; ${notes.join('; ')}`, [], 'adapter-changed');
-        if (firstDifference !== undefined) return finish('diverged', `${different}; ${firstDifference}: the system behaves differently on the same trace (nondeterminism)`, [], 'nondeterminism');
-        return finish('diverged', `${different}; ${unexplained}`, [], 'unexplained');
-      }
+      if (finding !== undefined) return judged(finding, i + 1);
       if (driver.stopped) {
         const why = driver.inapplicable ?? `the run was cut short at step ${i + 1} by a finding on an invariant ${adapter.name} does not claim`;
         if (sameVersion && firstDifference !== undefined) return finish('diverged', `${why}; ${firstDifference}: the system behaves differently on the same trace (nondeterminism)`, [], 'nondeterminism');
         return finish('passed', why);
       }
     }
+    // The end of the episode: the recheck a finding after the last step came from.
+    const last = driver.stopped ? undefined : await driver.finish();
+    if (last !== undefined) return judged(last, cx.trace.length);
     if (!sameVersion) return finish('passed', `${adapter.name} ${adapter.version} runs all ${cx.trace.length} steps without violating an invariant; ${notes.join('; ')}`);
     if (firstDifference !== undefined) return finish('diverged', `${adapter.name} ${adapter.version} ran all ${cx.trace.length} steps without the recorded ${cx.invariant}; ${firstDifference}: same version, different behaviour (nondeterminism)`, [], 'nondeterminism');
     return finish('diverged', `${adapter.name} ${adapter.version} ran all ${cx.trace.length} steps without the recorded ${cx.invariant}; ${unexplained}`, [], 'unexplained');

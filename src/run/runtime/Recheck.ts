@@ -1,0 +1,84 @@
+import type { Finding } from '../../check/Finding.ts';
+import { recheckState } from '../../check/runtime/recheckState.ts';
+import type { RequestRecord } from '../../model/Outcome.ts';
+import type { ReferenceRuntime, SpanObservation } from '../../model/ReferenceRuntime.ts';
+
+/** Steps between two rechecks of every id and signature an episode touched (issue 11); 0: never. */
+export const DEFAULT_RECHECK_EVERY = 16;
+
+/** What a recheck needs of the episode's driver: the system through its watchdog, and the judge of findings. */
+export interface RecheckHost {
+  readonly step: number;
+  readonly reference: ReferenceRuntime;
+  /** The system's observations after each step; the recheck's are merged into the last step's. */
+  readonly observations: ReadonlyMap<string, SpanObservation>[];
+  readonly observe: (ids: readonly string[]) => Promise<Map<string, SpanObservation> | Finding>;
+  /** The system's ledger record of a signature, or the adapter finding its call raised; absent without `request()`. */
+  readonly request?: ((signature: string) => Promise<RequestRecord | undefined | Finding>) | undefined;
+  /** A claimed finding is answered; an unclaimed one recorded (the run cut short unless it can resume). */
+  readonly judge: (finding: Finding) => Finding | undefined;
+  readonly stopped: () => boolean;
+  readonly adoptScores: (shown: ReadonlyMap<string, SpanObservation>) => void;
+}
+
+const isFinding = (value: unknown): value is Finding => typeof value === 'object' && value !== null && 'invariant' in value && 'because' in value;
+
+/**
+ * The episode's recheck (issue 11): which ids and signatures it has touched, and every `every` steps and at its
+ * end, all of them re-observed and judged against the reference (`recheckState`), so state that decays after the
+ * step that made it is found. A difference on an unclaimed invariant that the run goes past is counted once.
+ */
+export class Recheck {
+  /** Every span id the episode named or was answered about, in first-touched order. */
+  readonly touched = new Set<string>();
+  /** Every signature the episode called. */
+  readonly called = new Set<string>();
+  /** How many rechecks ran. */
+  count = 0;
+  private last = 0;
+  private readonly counted = new Set<string>();
+
+  constructor(readonly every: number = DEFAULT_RECHECK_EVERY) {}
+
+  /** Whether a recheck is due after `step` steps: every `every` steps, or at the end (`final`), once per step. */
+  due(step: number, final: boolean): boolean {
+    if (this.every === 0 || step === 0 || step === this.last) return false;
+    return final || step % this.every === 0;
+  }
+
+  async run(host: RecheckHost): Promise<Finding | undefined> {
+    this.last = host.step;
+    this.count += 1;
+    const ids = [...this.touched];
+    const sut = await host.observe(ids);
+    if (!(sut instanceof Map)) return sut;
+    const ledger = new Map<string, RequestRecord | undefined>();
+    if (host.request !== undefined) {
+      for (const signature of this.called) {
+        const held = await host.request(signature);
+        if (isFinding(held)) return held;
+        ledger.set(signature, held ?? undefined);
+      }
+    }
+    const { step, observations } = host;
+    const lastObserved = (id: string) => {
+      for (let i = step - 1; i >= 0; i -= 1) {
+        const observation = observations[i]?.get(id);
+        if (observation !== undefined) return { step: i + 1, observation };
+      }
+      return undefined;
+    };
+    const findings = [...recheckState({ step, reference: host.reference, ids, sut, ledger: host.request === undefined ? 'unsupported' : ledger, lastObserved })];
+    // What a recheck shows is what the system showed after the last step: re-runs and replays compare it too.
+    const shown = observations[step - 1];
+    if (shown !== undefined) observations[step - 1] = new Map([...shown, ...sut]);
+    for (const { finding, key } of findings) {
+      if (this.counted.has(key)) continue;
+      this.counted.add(key);
+      const claimed = host.judge(finding);
+      if (claimed !== undefined || host.stopped()) return claimed;
+      if (finding.resume === 'adopt-scores') host.adoptScores(sut);
+    }
+    return undefined;
+  }
+}
