@@ -80,6 +80,8 @@ function panel(run: ScenarioRun, top: number): string {
 
 function lanes(run: ScenarioRun, laneTop: number, x: (turn: number) => number): string[] {
   const out: string[] = [];
+  // Found once: looking through every entry for each summary's turn was quadratic in a long scenario.
+  const fabricatedAt = new Set(run.entries.filter((e) => e.kind === 'summary' && e.text.includes('FABRICATED')).map((e) => e.turn));
   LANES.forEach((lane, i) => {
     const cy = laneTop + i * LANE_H + LANE_H / 2;
     out.push(`<text x="${LEFT - 7}" y="${cy + 4}" text-anchor="end" fill="${lane.color}" font-size="10">${lane.label}</text>`);
@@ -89,7 +91,7 @@ function lanes(run: ScenarioRun, laneTop: number, x: (turn: number) => number): 
     for (const [turn, count] of counts) {
       const cx = x(turn);
       out.push(marker(lane.label, cx, cy, lane.color));
-      const fabricated = lane.label === 'summary' && run.entries.some((e) => e.turn === turn && e.kind === 'summary' && e.text.includes('FABRICATED'));
+      const fabricated = lane.label === 'summary' && fabricatedAt.has(turn);
       if (fabricated) out.push(`<circle cx="${cx}" cy="${cy}" r="7.5" fill="none" stroke="#c0392b" stroke-width="1.5"/><text x="${cx - 10}" y="${cy + 4}" text-anchor="end" font-size="9" fill="#c0392b">fabricated claim</text>`);
       if (count > 1) out.push(`<text x="${cx + (fabricated ? 10 : 6)}" y="${cy + 4}" font-size="9" fill="${lane.color}">${count}</text>`);
     }

@@ -17,7 +17,11 @@ export function renderTimeline(scenario: Scenario, run: ScenarioRun): string[] {
     '',
   ];
   const byTurn = new Map<number, TimelineEntry[]>();
-  for (const entry of run.entries) byTurn.set(entry.turn, [...(byTurn.get(entry.turn) ?? []), entry]);
+  for (const entry of run.entries) {
+    const at = byTurn.get(entry.turn);
+    if (at === undefined) byTurn.set(entry.turn, [entry]);
+    else at.push(entry);
+  }
   const occupancy = new Map<number, number>();
   for (const sample of run.occupancy) occupancy.set(sample.turn, sample.used);
   const pct = (turn: number): string => `${((100 * (occupancy.get(turn) ?? 0)) / run.capacity).toFixed(1)}%`.padStart(6);

@@ -38,10 +38,15 @@ export class Driver {
   readonly operations: Operation[] = [];
   readonly meta = new Map<string, SpanMeta>();
   readonly evidence = new Map<string, Set<Evidence>>();
+  /** Whether any span the harness created has left the window (an `evict` or `silent-evict` entry was noted): a negative claim then cannot rest on the window. */
+  lostAny = false;
   crash: { turn: number; message: string; code: string | undefined } | undefined;
   private readonly system: PruningSystem;
   private readonly timeoutMs: number;
   private views = new Map<string, SpanView>();
+  /** Where each id stands in `order` (an id registered twice stands twice), so residents need not walk `order`. */
+  private readonly positions = new Map<string, number[]>();
+  private residentsInOrder: readonly SpanView[] | undefined;
 
   constructor(system: PruningSystem, timeoutMs = SCENARIO_OP_TIMEOUT_MS) {
     this.system = system;
@@ -58,14 +63,23 @@ export class Driver {
     return this.views.get(id);
   }
 
-  /** Resident spans in creation order. */
-  residents(): SpanView[] {
-    return this.order.flatMap((id) => this.views.get(id) ?? []);
+  /**
+   * Resident spans in creation order. Sorted from the residents, not filtered from every span ever created:
+   * walking `order` made each pruning pass O(turns) and a long scenario quadratic.
+   */
+  residents(): readonly SpanView[] {
+    if (this.residentsInOrder !== undefined) return this.residentsInOrder;
+    const placed: [number, SpanView][] = [];
+    for (const [id, view] of this.views) for (const at of this.positions.get(id) ?? []) placed.push([at, view]);
+    placed.sort((a, b) => a[0] - b[0]);
+    this.residentsInOrder = placed.map(([, view]) => view);
+    return this.residentsInOrder;
   }
 
   /** Records a timeline entry, at the end or, with `at`, before the entries recorded since `entries.length` was `at`. */
   note(turn: number, kind: EntryKind, text: string, at = this.entries.length): void {
     this.entries.splice(at, 0, { turn, kind, text });
+    if (kind === 'evict' || kind === 'silent-evict') this.lostAny = true;
   }
 
   addEvidence(id: string, evidence: Evidence): void {
@@ -76,7 +90,11 @@ export class Driver {
 
   register(meta: SpanMeta): void {
     this.meta.set(meta.id, meta);
+    const at = this.positions.get(meta.id);
+    if (at === undefined) this.positions.set(meta.id, [this.order.length]);
+    else at.push(this.order.length);
     this.order.push(meta.id);
+    this.residentsInOrder = undefined;
   }
 
   /**
@@ -109,6 +127,7 @@ export class Driver {
     if (!Array.isArray(observations)) throw new TypeError(`observe answered ${typeof observations}, not an array of observations`);
     const before = this.views;
     this.views = new Map();
+    this.residentsInOrder = undefined;
     for (const o of observations) if (o.resident !== undefined) this.views.set(o.spanId, o.resident);
     const reported = reportedEvictions(outcome);
     for (const o of observations) {

@@ -42,7 +42,7 @@ export async function appendSpan(ctx: RunContext, turn: number, input: SpanInput
     }
     if (outcome.kind !== 'window-full') return true;
     driver.note(turn, 'window-full', `append ${input.id} needs ${outcome.needed} tok, ${outcome.used}/${outcome.capacity} used: answered window-full`);
-    if (!ctx.probes.some((p) => p.turn === turn && p.failure === 'context-overflow')) {
+    if (!overflowProbedAt(ctx.probes, turn)) {
       ctx.probes.push({ turn, failure: 'context-overflow', status: 'prevented', mechanisms: ['INV-13'], detail: `append of ${input.id} answered window-full (${outcome.used}/${outcome.capacity}); the agent accepted loss and continued` });
     }
     const victim = lossyVictim(ctx, turn, tried);
@@ -54,6 +54,18 @@ export async function appendSpan(ctx: RunContext, turn: number, input: SpanInput
     const pruned = await driver.apply({ kind: 'prune', spanId: victim, acceptLossy: true }, turn);
     if (pruned?.kind === 'rejected') driver.note(turn, 'reject', `prune ${victim} acceptLossy rejected: ${pruned.reason}`);
   }
+}
+
+/**
+ * Whether this turn already has its context-overflow probe. Probes are recorded turn by turn, so only this
+ * turn's, at the end, are looked at: scanning them all made a scenario at the ceiling quadratic.
+ */
+function overflowProbedAt(probes: readonly ProbeResult[], turn: number): boolean {
+  for (let i = probes.length - 1; i >= 0 && (probes[i] as ProbeResult).turn >= turn; i -= 1) {
+    const p = probes[i] as ProbeResult;
+    if (p.turn === turn && p.failure === 'context-overflow') return true;
+  }
+  return false;
 }
 
 function lossyVictim(ctx: RunContext, turn: number, tried: ReadonlySet<string>): string | undefined {

@@ -15,13 +15,25 @@ export interface Judgement {
 export function judgeRun(scenario: Scenario, runtime: string, probes: readonly ProbeResult[]): Judgement {
   const expectationsOf = Object.hasOwn(scenario.expect, runtime) ? runtime : 'reference';
   const expectations = scenario.expect[expectationsOf] ?? [];
-  const checks = expectations.map((e) => check(e, probes));
-  const unexpected = probes.filter((p) => p.status === 'failed' && !expectations.some((e) => e.outcome === 'occurs' && e.failure === p.failure && e.turn === p.turn));
+  // Indexed by failure and turn: a scenario may have 10,000 probes and as many expectations.
+  const at = new Map<string, ProbeResult[]>();
+  for (const p of probes) {
+    const list = at.get(key(p));
+    if (list === undefined) at.set(key(p), [p]);
+    else list.push(p);
+  }
+  const checks = expectations.map((e) => check(e, at.get(key(e)) ?? []));
+  const occurs = new Set(expectations.filter((e) => e.outcome === 'occurs').map(key));
+  const unexpected = probes.filter((p) => p.status === 'failed' && !occurs.has(key(p)));
   return { expectationsOf, checks, unexpected, met: checks.every((c) => c.met) && unexpected.length === 0 };
 }
 
-function check(e: Expectation, probes: readonly ProbeResult[]): ExpectationCheck {
-  const at = probes.filter((p) => p.failure === e.failure && p.turn === e.turn);
+function key(x: { readonly failure: string; readonly turn: number }): string {
+  return `${x.failure}@${x.turn}`;
+}
+
+/** `at`: the probes of `e`'s failure at `e`'s turn. */
+function check(e: Expectation, at: readonly ProbeResult[]): ExpectationCheck {
   const seen = at.length === 0 ? `no ${e.failure} probe ran at ${e.turn}` : at.map((p) => `${p.status}${p.mechanisms.length > 0 ? ` by ${p.mechanisms.join(', ')}` : ''} (${p.detail})`).join('; ');
   if (e.outcome === 'occurs') {
     const met = at.some((p) => p.status === 'failed');

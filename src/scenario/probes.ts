@@ -186,12 +186,7 @@ async function negativeAssertProbe(ctx: RunContext, e: AssertEvent): Promise<voi
     const lost = verdict.lostIds ?? [];
     record(ctx, { turn: e.turn, failure: 'absence-asserted', status: 'prevented', mechanisms: ['INV-28'], detail: `unfounded: ${lost.length} observation${lost.length === 1 ? '' : 's'} in scope ${lost.length === 1 ? 'is' : 'are'} lost (${lost.slice(0, 3).join(', ')}${lost.length > 3 ? ', …' : ''}); nothing in the window proves "${e.claim}"` });
   } else {
-    record(ctx, { turn: e.turn, failure: 'absence-asserted', status: verdict.kind === 'substantiated' && lostSomething(ctx) ? 'failed' : 'ok', mechanisms: [], detail: `"${e.claim}" answered ${verdict.kind}: the agent asserts it because nothing in its window shows otherwise` });
+    record(ctx, { turn: e.turn, failure: 'absence-asserted', status: verdict.kind === 'substantiated' && ctx.driver.lostAny ? 'failed' : 'ok', mechanisms: [], detail: `"${e.claim}" answered ${verdict.kind}: the agent asserts it because nothing in its window shows otherwise` });
   }
-}
-
-/** Whether the harness saw any span of its own leave the window (a negative claim then cannot rest on the window). */
-function lostSomething(ctx: RunContext): boolean {
-  return ctx.driver.entries.some((entry) => entry.kind === 'evict' || entry.kind === 'silent-evict');
 }
 
