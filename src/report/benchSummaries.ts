@@ -117,8 +117,8 @@ function reframeReason({ sizes, measurements }: TargetInputs): string {
   if (first === undefined || last === undefined || first === last) return 'Not run at two sizes.';
   const map = growthOf(measurements, 'ceiling', 'map-get-set');
   return (
-    `Per resident span from ${formatNs(first.nsPerOp)} at ${formatSize(first.size)} to ${formatNs(last.nsPerOp)} at ${formatSize(last.size)}. The bench's re-frame re-declares every derived span (a tenth of the window) ` +
-    `by id, and every id is a random access into tables that no longer fit in the caches` +
+    `Per resident span from ${formatNs(first.nsPerOp)} at ${formatSize(first.size)} to ${formatNs(last.nsPerOp)} at ${formatSize(last.size)}. A re-frame visits only the resident derived spans (a tenth of this window) and the ids its directive names; ` +
+    `the bench's re-declares every derived span with its sources by id, and every id is a random access into tables that no longer fit in the caches` +
     `${map === undefined ? '' : ` (a bare Map get + set grows ${formatRatio(map.ratio)} from 10³ to 10⁶)`}.`
   );
 }
