@@ -10,13 +10,14 @@ import { runScenario } from '../../src/scenario/runScenario.ts';
 import { parseScenario } from '../../src/scenario/loadScenario.ts';
 import { RegexTimeoutError, safeExec } from '../../src/scenario/safeRegex.ts';
 import { runCli } from '../helpers/cli.ts';
-import { FIXTURES, runBin, scratch, tinyScenario } from '../helpers/faults.ts';
+import { eventually, FIXTURES, isRunning, pidsIn, runBin, scratch, spawnAndWait, tinyScenario } from '../helpers/faults.ts';
 
 // Issue 15, class "hang": every wait is bounded, and the process ends promptly once its verdict is out. A hang
 // would hit the spawn guard (the process is killed, and `code` is null): these tests never measure time.
 const temp = scratch('hang');
 const hasProc = existsSync('/proc/self/stat');
 const ADAPTER = join(FIXTURES, 'misbehavingAdapter.ts');
+const CHILD = join(FIXTURES, 'stubbornChild.mjs');
 
 describe('hangs (issue 15, items 6–11)', () => {
   it.skipIf(!hasProc)('item 6: --counterexamples /proc/cx and conformance --out-dir /proc/x are refused at once (exit 2), no spinning mkdir', async () => {
@@ -36,13 +37,29 @@ describe('hangs (issue 15, items 6–11)', () => {
     expect(ensureDirectory(join(dir, 'x', 'y', 'z'))).toBe(join(dir, 'x', 'y', 'z'));
   });
 
-  it('item 7: after an operation times out on a cmd: child, the process exits with its verdict (no 60 s linger)', async () => {
+  // What ends the process after a timeout on a cmd: child is the run giving up on it: the pending request is
+  // abandoned (its timer, 60 s by default, cleared) and the child's process group killed. The CLI also exits
+  // at once after its verdict, which would hide a regression here; that exit is item 8's test.
+  it('item 7: after an operation times out on a cmd: child, the check leaves nothing running: a process that never calls exit ends by itself', async () => {
     const dir = temp();
-    const ref = `cmd:${process.execPath} ${join(FIXTURES, 'stubbornChild.mjs')} hang`;
+    const pids = join(dir, 'pids');
+    const result = await spawnAndWait(process.execPath, ['--import', 'tsx', join(FIXTURES, 'checkWithoutExit.ts'), `${process.execPath} ${CHILD} deaf ${pids}`, dir], { killAfterMs: 45_000 });
+    expect(result.signal, `the process had to be killed: it lingered after its verdict (${result.stdout.trim()})`).toBeNull();
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('verdict: unknown; TIMEOUT');
+    expect(pidsIn(pids).length).toBeGreaterThanOrEqual(4);
+    expect(await eventually(() => pidsIn(pids).every((pid) => !isRunning(pid)))).toBe(true);
+  });
+
+  it('item 7: the CLI prints its verdict after a timeout on a cmd: child that ignores end of input and SIGTERM, exits, and leaves no child', async () => {
+    const dir = temp();
+    const pids = join(dir, 'pids');
+    const ref = `cmd:${process.execPath} ${CHILD} deaf ${pids}`;
     const result = await runBin(['check', '--adapter', ref, '--runs', '1', '--max-steps', '2', '--seed', '1', '--op-timeout', '100', '--counterexamples', dir], { killAfterMs: 40_000 });
     expect(result.signal, 'the process had to be killed: it lingered').toBeNull();
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toContain('TIMEOUT');
+    expect(await eventually(() => pidsIn(pids).every((pid) => !isRunning(pid)))).toBe(true);
   });
 
   it('item 8: an adapter still waiting on its own timer gets its TIMEOUT verdict and the process exits', async () => {
