@@ -17,10 +17,12 @@ import re
 from prunecheck_protocol import ModelError, serve
 
 DEFAULT_SCORE = 0.5
+DEFAULT_MARKER_TOKENS = 15  # INV-29, D-22: what one in-window index entry costs, seed 002's "~15 tokens"
+GAP_POINTER = "gap://index"  # the external record the gap marker names (D-26)
 OPERATIONS = ["append", "persist", "rotate", "overwrite", "edit", "prune", "summarize", "reframe", "compact", "restore",
               "lookup", "claim", "callTool", "setVersion"]
 # INV-16…INV-26 are policy mode's (message-list compactors); a runtime claims INV-01…INV-15 and INV-27 on.
-INVARIANTS = [f"INV-{n:02d}" for n in list(range(1, 16)) + [27, 28]]
+INVARIANTS = [f"INV-{n:02d}" for n in list(range(1, 16)) + [27, 28, 29]]
 INF = math.inf
 
 
@@ -330,21 +332,54 @@ class BackingStore:
 
 
 class Window:
-    def __init__(self, capacity):
-        self.capacity, self.resident, self.index, self.used = capacity, {}, {}, 0
+    """Resident spans and the in-window index. The index is text the model reads, so it costs capacity (INV-29):
+    marker_tokens per line it shows (each entry, and the gap marker as one), one line's worth at least (D-22).
+    Writing an entry that overfills the window folds the oldest entries, oldest written first, into the gap
+    marker until it fits (D-26); a folded entry is held in `gap`, outside the window, still the id's entry."""
+
+    def __init__(self, capacity, marker_tokens):
+        self.capacity, self.marker_tokens = capacity, marker_tokens
+        self.resident, self.index, self.gap, self.span_tokens = {}, {}, {}, 0
+
+    def lines(self):
+        return len(self.index) + (1 if self.gap else 0)
+
+    @property
+    def used(self):
+        return self.span_tokens + self.marker_tokens * max(1, self.lines())
 
     def fits(self, extra):
         return self.used + extra <= self.capacity
 
+    def fits_back(self, span):
+        """A restore fits when its span in and its own entry out fit."""
+        own = 1 if span.id in self.index or (len(self.gap) == 1 and span.id in self.gap) else 0
+        return self.span_tokens + span.tokens + self.marker_tokens * max(1, self.lines() - own) <= self.capacity
+
     def insert(self, span):
         self.resident[span.id] = span
-        self.used += span.tokens
+        self.span_tokens += span.tokens
         self.index.pop(span.id, None)
+        self.gap.pop(span.id, None)
 
     def remove(self, span_id):
         span = self.resident.pop(span_id, None)
         if span is not None:
-            self.used -= span.tokens
+            self.span_tokens -= span.tokens
+
+    def entry(self, span_id):
+        entry = self.index.get(span_id)
+        return self.gap.get(span_id) if entry is None else entry
+
+    def mark(self, entry):
+        """The id's entry becomes the newest line; then the oldest lines fold while the window is over capacity."""
+        self.index.pop(entry["spanId"], None)
+        self.gap.pop(entry["spanId"], None)
+        self.index[entry["spanId"]] = entry
+        for span_id in list(self.index):
+            if self.used <= self.capacity:
+                break
+            self.gap[span_id] = self.index.pop(span_id)
 
 
 # --- the runtime ------------------------------------------------------------------------------------------
@@ -356,7 +391,10 @@ class Runtime:
         capacity = config.get("capacity")
         if not is_integer(capacity) or capacity <= 0:
             raise ModelError("BAD_CONFIG", "new ReferenceRuntime", f"capacity must be a positive integer of tokens, got {capacity!r}")
-        self.window = Window(capacity)
+        marker_tokens = _default(config.get("markerTokens"), DEFAULT_MARKER_TOKENS)
+        if not is_integer(marker_tokens) or marker_tokens < 0 or marker_tokens >= capacity:
+            raise ModelError("BAD_CONFIG", "new ReferenceRuntime", f"markerTokens must be an integer of tokens from 0 to capacity - 1 (the window keeps room for one index entry), got {marker_tokens!r} with capacity {capacity}")
+        self.window = Window(capacity, marker_tokens)
         distinguishes = config.get("storeDistinguishesAbsent")
         self.store = BackingStore(True if distinguishes is None else distinguishes)
         self.tombstones, self.ledger, self.log, self.known = {}, {}, [], {}
@@ -378,8 +416,14 @@ class Runtime:
 
     def observe(self, span_id):
         span = self.window.resident.get(span_id)
-        return {"spanId": span_id, "resident": None if span is None else self.view(span),
-                "index": self.window.index.get(span_id), "tombstone": self.tombstones.get(span_id)}
+        observation = {"spanId": span_id, "resident": None if span is None else self.view(span),
+                       "index": self.window.entry(span_id), "tombstone": self.tombstones.get(span_id)}
+        if span_id in self.window.gap:
+            observation["gap"] = self.gap_pointer()
+        return observation
+
+    def gap_pointer(self):
+        return GAP_POINTER
 
     def request(self, signature):
         return self.ledger.get(signature)
@@ -420,7 +464,7 @@ class Runtime:
         tokens = estimate_tokens(op["content"])
         if not self.window.fits(tokens - span.tokens):
             return self.full(op["spanId"], tokens - span.tokens)
-        self.window.used += tokens - span.tokens
+        self.window.span_tokens += tokens - span.tokens
         span.content, span.digest_cache, span.tokens = op["content"], None, tokens
         return {"kind": "edited", "spanId": span.id, "tokens": tokens}
 
@@ -510,7 +554,7 @@ class Runtime:
             marker = {"kind": "derivable", "spanId": span.id, "sources": list(span.sources)}
         else:
             marker = {"kind": "lossy", "spanId": span.id, "text": f"{span.id}: pruned, unrecoverable, contents unknown"}
-        self.window.index[span.id] = marker
+        self.window.mark(marker)
         span.content = ""
         return {"kind": "evicted", "spanId": span.id, "mode": mode, "handle": handle, "check": check, "tombstone": tombstone}
 
@@ -592,7 +636,7 @@ class Runtime:
         if answer["kind"] != "recoverable":
             stale = answer["kind"] == "tombstoned" and answer["why"] == "stale"
             return self.reject(span.id, "stale" if stale else "not-recoverable")
-        if not self.window.fits(span.tokens):
+        if not self.window.fits_back(span):
             return self.full(span.id, span.tokens)
         span.content, span.digest_cache = answer["content"], None
         self.window.insert(span)
@@ -680,7 +724,7 @@ class Runtime:
     def reject(self, span_id, reason, check=None):
         """INV-12: a refusal on a resident span leaves a rejection notice in the window."""
         if span_id in self.known and span_id in self.window.resident:
-            self.window.index[span_id] = {"kind": "rejected", "spanId": span_id, "reason": reason, "step": self.step}
+            self.window.mark({"kind": "rejected", "spanId": span_id, "reason": reason, "step": self.step})
         outcome = {"kind": "rejected", "spanId": span_id, "reason": reason}
         if check is not None:
             outcome["check"] = check

@@ -6,7 +6,8 @@ it, and prunecheck must find it conformant all the same:
 
 - C-1: a span that is both derivable and backed by a live copy leaves reversibly (the reference: as derivable);
 - C-2: compaction takes its candidates newest first among equal scores (the reference: oldest first);
-- C-4: backing-store handles are opaque log offsets, ``log:00001000`` (the reference: ``bs://<id>#<n>``);
+- C-4: backing-store handles are opaque log offsets, ``log:00001000`` (the reference: ``bs://<id>#<n>``), and the
+  gap marker names ``log:index-archive`` (the reference: ``gap://index``);
 - C-5: a lossy marker reads "[gone] <id> ..." in its own words.
 
     npx prunecheck check --adapter 'cmd:python3 examples/python/variant_runtime.py'   # conformant, exit 0
@@ -37,12 +38,15 @@ class OwnChoices(Runtime):
             return ("evict", "reversible", check)
         return decision
 
+    def gap_pointer(self):
+        return "log:index-archive"
+
     def compaction_order(self, candidates):
         return sorted(candidates, key=lambda s: (s.score, -s.appended_at))
 
     def evict(self, span, mode, check):
         outcome = super().evict(span, mode, check)
-        marker = self.window.index.get(span.id)
+        marker = self.window.entry(span.id)
         if marker is not None and marker["kind"] == "lossy":
             marker["text"] = f"[gone] {span.id} was pruned for good; what it said is unknown"
         return outcome

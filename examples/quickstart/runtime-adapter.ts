@@ -7,7 +7,7 @@ const adapter: Adapter = {
   version: '1.0.0',
   capabilities: {
     operations: OPERATION_KINDS,
-    invariants: RUNTIME_INVARIANT_IDS, // INV-01…INV-15; INV-16 on are policy mode
+    invariants: RUNTIME_INVARIANT_IDS, // INV-01…INV-15 and INV-27 on; INV-16…INV-26 are policy mode
   },
   create(config) {
     const runtime = new ReferenceRuntime(config);

@@ -420,10 +420,11 @@ const CASES: readonly ZooCase[] = [
     adapter: 'crashes-when-full',
     invariant: 'INV-13',
     title: 'an append at capacity throws instead of answering window-full',
-    capacity: 4,
+    // 3 tokens of r1 and the index's kept room of 15 (INV-29): r2's 2 more do not fit in 19.
+    capacity: 19,
     ops: [raw('r1', 'twelve chars'), raw('r2', 'eight ch'), { kind: 'lookup', spanId: 'r2' }],
     expectations: (ref, bad) => {
-      expect(at(ref, 1, 'window-full')).toEqual({ kind: 'window-full', spanId: 'r2', needed: 2, used: 3, capacity: 4 });
+      expect(at(ref, 1, 'window-full')).toEqual({ kind: 'window-full', spanId: 'r2', needed: 2, used: 18, capacity: 19 });
       expect(at(bad, 1, 'thrown')).toMatchObject({ name: 'ContextOverflowError', code: 'CONTEXT_OVERFLOW' });
       for (const p of [ref, bad]) {
         expect(at(p, 2, 'absent').spanId).toBe('r2');
@@ -487,6 +488,36 @@ const CASES: readonly ZooCase[] = [
       expect(at(ref, 3, 'unfounded')).toMatchObject({ unknownIds: [], lostIds: ['err'] });
       expect(at(bad, 3, 'substantiated').claim).toBe('no error occurred');
       for (const p of [ref, bad]) expect(at(p, 4, 'substantiated').claim).toBe('the user never asked');
+    },
+  },
+  {
+    adapter: 'markers-cost-nothing',
+    invariant: 'INV-29',
+    title: 'an append that fits only if the index costs nothing is let in',
+    // 20 tokens of r1 and the index's kept room of 15: 10 more do not fit in 40.
+    capacity: 40,
+    ops: [raw('r1', 'alpha', { tokens: 20 }), raw('r2', 'beta', { tokens: 10 })],
+    expectations: (ref, bad) => {
+      expect(at(ref, 1, 'window-full')).toEqual({ kind: 'window-full', spanId: 'r2', needed: 10, used: 35, capacity: 40 });
+      expect(at(bad, 1, 'appended').spanId).toBe('r2');
+    },
+  },
+  {
+    adapter: 'markers-never-fold',
+    invariant: 'INV-29',
+    title: 'crowded markers stay one line each instead of folding into a gap marker',
+    // Four 5-token spans, each pruned reversibly: the fourth marker would make 60 of 50, so the oldest two fold.
+    capacity: 50,
+    ops: [
+      ...['a', 'b', 'c', 'd'].map((id) => raw(id, `${id} out`, { tokens: 5, persist: true })),
+      ...['a', 'b', 'c', 'd'].map((id): Operation => ({ kind: 'prune', spanId: id })),
+    ],
+    expectations: (ref, bad) => {
+      for (const p of [ref, bad]) expect(at(p, 7, 'evicted').mode).toBe('reversible');
+      expect(obs(ref, 'a')).toMatchObject({ index: { kind: 'handle', spanId: 'a' }, gap: 'gap://index' });
+      expect(obs(ref, 'c').gap).toBeUndefined();
+      expect(obs(bad, 'a').index).toMatchObject({ kind: 'handle', spanId: 'a' });
+      expect(obs(bad, 'a').gap).toBeUndefined();
     },
   },
 ];

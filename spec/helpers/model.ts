@@ -11,6 +11,18 @@ export function sha256(content: string): string {
   return createHash('sha256').update(content, 'utf8').digest('hex');
 }
 
+/**
+ * Index entries free, as 1.0 accounted them (D-10): for tests whose token figures are about spans. INV-29's own
+ * tests (spec/model/markers.test.ts) and the random-sequence properties charge them.
+ */
+export const FREE_MARKERS = { markerTokens: 0 } as const;
+
+/**
+ * What an index entry costs in the random-sequence properties' 24-token windows: at seed 002's ~15 a window would
+ * hold one span; 2 keeps the usual mix while markers still cost capacity and crowded ones fold (INV-29).
+ */
+export const SMALL_MARKERS = { markerTokens: 2 } as const;
+
 /** A fresh reference runtime; `capacity` in tokens (default roomy). */
 export function episode(capacity = 10_000, config: Omit<RuntimeConfig, 'capacity'> = {}): ReferenceRuntime {
   return new ReferenceRuntime({ capacity, ...config });
@@ -64,6 +76,7 @@ export function snapshot(rt: ReferenceRuntime, ids: readonly string[], signature
   return {
     spans,
     used: rt.window.used,
+    residentTokens: rt.window.residentTokens,
     size: rt.window.size,
     tombstones: rt.tombstones.size,
     frame: rt.frame,
@@ -74,15 +87,20 @@ export function snapshot(rt: ReferenceRuntime, ids: readonly string[], signature
 
 type Snapshot = ReturnType<typeof snapshot>;
 
-/** A snapshot with rejection notices dropped: the one change a refused directive may make (INV-12, INV-15). */
-export function ignoringNotices(snap: Snapshot): Snapshot {
+/**
+ * A snapshot with rejection notices dropped: the one change a refused directive may make (INV-12, INV-15), with
+ * what writing one costs: the index's tokens, and older entries folded into the gap marker (INV-29).
+ */
+export function ignoringNotices(snap: Snapshot): Omit<Snapshot, 'used'> {
   const spans = Object.fromEntries(
     Object.entries(snap.spans).map(([id, entry]) => {
-      const index = entry.observed.index?.kind === 'rejected' ? undefined : entry.observed.index;
-      return [id, { ...entry, observed: { ...entry.observed, index } }];
+      const { gap: _gap, ...observed } = entry.observed;
+      const index = observed.index?.kind === 'rejected' ? undefined : observed.index;
+      return [id, { ...entry, observed: { ...observed, index } }];
     }),
   );
-  return { ...snap, spans };
+  const { used: _used, ...rest } = snap;
+  return { ...rest, spans };
 }
 
 /**

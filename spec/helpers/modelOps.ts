@@ -4,7 +4,7 @@ import type { Chooser } from '../../src/model/Chooser.ts';
 import type { Operation } from '../../src/model/Operation.ts';
 import type { Outcome } from '../../src/model/Outcome.ts';
 import type { ReferenceRuntime } from '../../src/model/ReferenceRuntime.ts';
-import { assertProperty, episode } from './model.ts';
+import { SMALL_MARKERS, assertProperty, episode } from './model.ts';
 
 /**
  * Random operation sequences for property tests. Generated operations name ids by placeholder: `#n` is the
@@ -122,14 +122,14 @@ export class Driver {
 }
 
 /**
- * Asserts a property over random operation sequences, each on a fresh 24-token reference runtime. `setup`
+ * Asserts a property over random operation sequences, each on a fresh 24-token reference runtime (markers at 2 tokens). `setup`
  * runs once per episode (for per-episode state) and answers the check run for every template in turn.
  */
 export function assertOverEpisodes(file: string, setup: (driver: Driver) => (template: unknown) => void, numRuns?: number, chooser?: () => Chooser): void {
   assertProperty(
     file,
     fc.property(opTemplates, (templates) => {
-      const driver = new Driver(episode(24), chooser?.());
+      const driver = new Driver(episode(24, SMALL_MARKERS), chooser?.());
       const step = setup(driver);
       for (const template of templates) step(template);
     }),

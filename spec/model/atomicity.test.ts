@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ModelError } from '../../src/model/ModelError.ts';
 import type { Operation } from '../../src/model/Operation.ts';
 import type { ReferenceRuntime } from '../../src/model/ReferenceRuntime.ts';
-import { applyAll, assertProperty, derived, episode, ignoringNotices, raw, snapshot } from '../helpers/model.ts';
+import { applyAll, assertProperty, derived, episode, FREE_MARKERS, ignoringNotices, raw, snapshot, SMALL_MARKERS } from '../helpers/model.ts';
 import { Driver, malformedOp, opTemplates, SIGNATURES, assertOverEpisodes } from '../helpers/modelOps.ts';
 
 const FILE = 'spec/model/atomicity.test.ts';
@@ -11,7 +11,7 @@ const IDS = ['a', 'b', 'd', 'e', 's', 'f', 'never'];
 
 /** A state with every kind of span and store entry in it. */
 function busy(): ReferenceRuntime {
-  const rt = episode(20);
+  const rt = episode(20, FREE_MARKERS);
   applyAll(
     rt,
     raw('a', 'alpha', { tokens: 4, persist: true }),
@@ -90,7 +90,7 @@ describe('refused and malformed operations change nothing (INV-15)', () => {
     assertProperty(
       FILE,
       fc.property(opTemplates, malformedOp, (templates, bad) => {
-        const driver = new Driver(episode(24));
+        const driver = new Driver(episode(24, SMALL_MARKERS));
         for (const template of templates) driver.apply(driver.resolve(template));
         const ids = driver.ids();
         const before = { state: snapshot(driver.rt, ids, SIGNATURES), step: driver.rt.step, log: driver.rt.log.size };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AuditLog } from '../../src/model/AuditLog.ts';
 import { ModelError } from '../../src/model/ModelError.ts';
 import type { Operation } from '../../src/model/Operation.ts';
-import { applyAll, applyExpect, episode, raw } from '../helpers/model.ts';
+import { applyAll, applyExpect, episode, FREE_MARKERS, raw } from '../helpers/model.ts';
 import { assertOverEpisodes } from '../helpers/modelOps.ts';
 
 const FILE = 'spec/model/auditLog.test.ts';
@@ -47,7 +47,7 @@ describe('versions are events (INV-11)', () => {
 
 describe('every directive is logged; rejections are surfaced (INV-12)', () => {
   it('INV-12 logs every applied operation, queries and refusals included, with consecutive steps and its outcome', () => {
-    const rt = episode(10);
+    const rt = episode(10, FREE_MARKERS);
     const ops: Operation[] = [
       raw('a', 'alpha', { tokens: 4 }),
       raw('b', 'too big', { tokens: 7 }),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { REFERENCE_CHOOSER, type Chooser, type GateOption } from '../../src/model/Chooser.ts';
 import { gateOptions } from '../../src/model/gateOptions.ts';
 import type { Span } from '../../src/model/Span.ts';
-import { applyAll, applyExpect, assertProperty, derived, episode, raw } from '../helpers/model.ts';
+import { applyAll, applyExpect, assertProperty, derived, episode, raw, SMALL_MARKERS } from '../helpers/model.ts';
 import { Driver, opTemplates } from '../helpers/modelOps.ts';
 
 /** A chooser that makes the other allowed choice wherever the spec leaves one, and records what it was offered. */
@@ -115,7 +115,7 @@ describe('choice points (SPEC.md §7)', () => {
           compactionOrder: (candidates) => fc.sample(fc.shuffledSubarray([...candidates], { minLength: candidates.length }), { seed: next(), numRuns: 1 })[0] ?? [],
           refusal: (options) => options[next() % options.length] as never,
         };
-        const driver = new Driver(episode(24), chooser);
+        const driver = new Driver(episode(24, SMALL_MARKERS), chooser);
         for (const template of templates) {
           const outcome = driver.apply(driver.resolve(template));
           expect(driver.rt.window.used).toBeLessThanOrEqual(driver.rt.window.capacity);

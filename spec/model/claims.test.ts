@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ClaimOp } from '../../src/model/Operation.ts';
-import { applyAll, applyExpect, assertProperty, derived, episode, raw } from '../helpers/model.ts';
+import { applyAll, applyExpect, assertProperty, derived, episode, raw, SMALL_MARKERS } from '../helpers/model.ts';
 import { assertOverEpisodes, Driver, opTemplates } from '../helpers/modelOps.ts';
 import { ModelError } from '../../src/model/ModelError.ts';
 
@@ -92,7 +92,7 @@ describe('claims under random operation sequences (INV-10)', () => {
     assertProperty(
       FILE,
       fc.property(opTemplates, fc.uniqueArray(fc.nat({ max: 12 }), { minLength: 1, maxLength: 4 }), (templates, picks) => {
-        const driver = new Driver(episode(24));
+        const driver = new Driver(episode(24, SMALL_MARKERS));
         for (const template of templates) driver.apply(driver.resolve(template));
         const rt = driver.rt;
         const ids = [...new Set(picks.map((n) => driver.ids()[n % driver.ids().length] as string))];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ModelError } from '../../src/model/ModelError.ts';
-import { applyAll, applyExpect, derived, episode, raw, sha256 } from '../helpers/model.ts';
+import { applyAll, applyExpect, derived, episode, FREE_MARKERS, raw, sha256 } from '../helpers/model.ts';
 import { assertOverEpisodes } from '../helpers/modelOps.ts';
 
 const FILE = 'spec/model/lookup.test.ts';
@@ -61,7 +61,7 @@ describe('lookup answers (INV-04)', () => {
   });
 
   it('INV-04 answers absent only for an id never seen, including one whose append found the window full', () => {
-    const rt = episode(4);
+    const rt = episode(4, FREE_MARKERS);
     applyExpect(rt, raw('big', 'x', { tokens: 5 }), 'window-full');
 
     expect(rt.lookup('nope')).toEqual({ kind: 'absent', spanId: 'nope' });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GAP_POINTER } from '../../src/model/Window.ts';
+import { GAP_POINTER } from '../../src/model/ReferenceRuntime.ts';
 import { applyAll, applyExpect, assertProperty, episode, raw, snapshot } from '../helpers/model.ts';
 import { Driver, opTemplates } from '../helpers/modelOps.ts';
 
@@ -22,8 +22,8 @@ const FILE = 'spec/model/markers.test.ts';
 /** A window of `capacity` tokens whose index entries cost `markerTokens` each. */
 const windowOf = (capacity: number, markerTokens = 15) => episode(capacity, { markerTokens });
 
-describe('in-window markers cost tokens (SPEC 1.1 item 5, D-22, D-26)', () => {
-  it('an empty index keeps one marker\'s room: an append must leave it free', () => {
+describe('in-window markers cost tokens (INV-29, D-22, D-26)', () => {
+  it('INV-29 an empty index keeps one marker\'s room: an append must leave it free', () => {
     const rt = windowOf(100);
     expect(rt.window.used).toBe(15);
 
@@ -31,7 +31,7 @@ describe('in-window markers cost tokens (SPEC 1.1 item 5, D-22, D-26)', () => {
     expect(applyExpect(rt, raw('b', 'beta', { tokens: 1 }), 'window-full')).toEqual({ kind: 'window-full', spanId: 'b', needed: 1, used: 100, capacity: 100 });
   });
 
-  it('every marker and notice the window shows costs markerTokens; the first fills the kept room', () => {
+  it('INV-29 every marker and notice the window shows costs markerTokens; the first fills the kept room', () => {
     const rt = windowOf(200, 10);
     applyAll(rt, raw('a', 'alpha', { tokens: 20, persist: true }), raw('b', 'beta', { tokens: 20 }), raw('c', 'gamma', { tokens: 20 }));
     expect(rt.window.used).toBe(70);
@@ -45,7 +45,7 @@ describe('in-window markers cost tokens (SPEC 1.1 item 5, D-22, D-26)', () => {
     expect([rt.window.used, rt.window.indexTokens, rt.observe('b').index?.kind]).toEqual([40, 20, 'lossy']);
   });
 
-  it('a marker that would overfill the window folds the oldest entries into one gap marker, still resolvable', () => {
+  it('INV-29 a marker that would overfill the window folds the oldest entries into one gap marker, still resolvable', () => {
     // 60 tokens, 10 per line: three spans of 10 and their markers fill it exactly; the fourth marker crowds it.
     const rt = windowOf(60, 10);
     applyAll(rt, ...['a', 'b', 'c', 'd'].map((id) => raw(id, `${id} output`, { tokens: 10, persist: true })));
@@ -68,7 +68,7 @@ describe('in-window markers cost tokens (SPEC 1.1 item 5, D-22, D-26)', () => {
     expect(applyExpect(rt, { kind: 'restore', spanId: 'b' }, 'window-full')).toMatchObject({ needed: 10, used: 60 });
   });
 
-  it('folding is oldest written first: a rewritten entry is the newest', () => {
+  it('INV-29 folding is oldest written first: a rewritten entry is the newest', () => {
     const rt = windowOf(40, 10);
     applyAll(rt, raw('a', 'a', { tokens: 10, persist: true }), raw('b', 'b', { tokens: 10 }), raw('c', 'c', { tokens: 10 }));
     applyAll(rt, { kind: 'prune', spanId: 'b' }, { kind: 'prune', spanId: 'a' });
@@ -80,7 +80,7 @@ describe('in-window markers cost tokens (SPEC 1.1 item 5, D-22, D-26)', () => {
     expect(rt.folded).toEqual(['a', 'b']);
   });
 
-  it('a restore fits when the span in and its own marker out fit; it leaves the gap record', () => {
+  it('INV-29 a restore fits when the span in and its own marker out fit; it leaves the gap record', () => {
     const rt = windowOf(60, 10);
     applyAll(rt, raw('a', 'a out', { tokens: 10, persist: true }), raw('b', 'b out', { tokens: 10, persist: true }), raw('c', 'c out', { tokens: 20, persist: true }));
     applyAll(rt, { kind: 'prune', spanId: 'a' }, { kind: 'prune', spanId: 'b' }, raw('d', 'd out', { tokens: 20 }));
@@ -91,13 +91,13 @@ describe('in-window markers cost tokens (SPEC 1.1 item 5, D-22, D-26)', () => {
     expect([rt.window.used, rt.observe('a').index]).toEqual([60, undefined]);
   });
 
-  it('markerTokens outside 0 … capacity - 1 is a bad config, named with how to fix it', () => {
+  it('INV-29 markerTokens outside 0 … capacity - 1 is a bad config, named with how to fix it', () => {
     expect(() => windowOf(10, 10)).toThrow(/markerTokens must be an integer of tokens from 0 to capacity - 1/);
     expect(() => windowOf(10, -1)).toThrow(/BAD_CONFIG|markerTokens/);
     expect(() => windowOf(100, 1.5)).toThrow(/markerTokens/);
   });
 
-  it('under random operation sequences, used is spans plus the index, never past capacity, and every evicted span keeps its entry', () => {
+  it('INV-29 under random operation sequences, used is spans plus the index, never past capacity, and every evicted span keeps its entry', () => {
     let folding = 0;
     assertProperty(
       FILE,

@@ -29,7 +29,7 @@ describe('tombstones (INV-01)', () => {
     });
     expect(evicted.tombstone).toEqual(tombstone);
     expect(rt.window.has('count')).toBe(false);
-    expect(rt.window.used).toBe(6);
+    expect(rt.window.residentTokens).toBe(6);
   });
 
   it('INV-01 a reversible eviction tombstone carries the handle the runtime checked', () => {

@@ -129,9 +129,9 @@ describe('validation: malformed operations throw ModelError and change nothing',
   });
 
   it('applies the configured defaults', () => {
-    const rt = new ReferenceRuntime({ capacity: 1 });
+    const rt = new ReferenceRuntime({ capacity: 16 });
 
-    expect([rt.frame, rt.modelVersion, rt.policyVersion, rt.store.distinguishesAbsent, rt.window.capacity]).toEqual(['initial', 'model-1', 'policy-1', true, 1]);
+    expect([rt.frame, rt.modelVersion, rt.policyVersion, rt.store.distinguishesAbsent, rt.window.capacity, rt.window.markerTokens]).toEqual(['initial', 'model-1', 'policy-1', true, 16, 15]);
   });
 });
 

@@ -63,7 +63,8 @@ describe('ConservativeRuntime (the inverse failure)', () => {
     rt.apply(raw('a', 80));
     expect(rt.apply({ kind: 'prune', spanId: 'a', acceptLossy: true })).toMatchObject({ kind: 'rejected', reason: 'not-reversible' });
     expect(() => rt.apply(raw('b', 30))).toThrow(ContextOverflowError);
-    expect(rt.window.used).toBe(80);
+    // 80 tokens of a and its refusal notice (15, INV-29): b never got in.
+    expect(rt.window.used).toBe(95);
   });
 
   it('still evicts what it can verify', () => {

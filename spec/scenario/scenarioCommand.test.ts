@@ -99,8 +99,8 @@ describe('prunecheck scenario', () => {
       expect(svg).toMatch(/<polyline points="/);
     }
     const overflow = readFileSync(join(out, 'scenarios', 'overflow-inverse.svg'), 'utf8');
-    expect(overflow).toContain('✗ context-overflow (turn 59)');
-    expect(overflow).toContain('✓ context-overflow prevented by INV-13 (turn 60)');
+    expect(overflow).toContain('✗ context-overflow (turn 58)');
+    expect(overflow).toContain('✓ context-overflow prevented by INV-13 (turn 59)');
     expect(overflow).toContain('crash: the runtime threw; the episode ends here');
     expect(existsSync(join(out, 'scenarios', 'nope.svg'))).toBe(false);
   });

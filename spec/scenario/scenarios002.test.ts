@@ -49,22 +49,25 @@ describe('seed 002: the rotated-log identifier loss', () => {
 describe('seed 002, the inverse: overflow of a conservative pruner', () => {
   const scenario = loadScenario('overflow-inverse');
 
-  it('conservative: takes provenance from a store that cannot tell expired from absent, so refuses every prune, reaches the ceiling and throws a context overflow at turn 59; the episode ends', async () => {
+  it('conservative: takes provenance from a store that cannot tell expired from absent, so refuses every prune, reaches the ceiling and throws a context overflow at turn 58, a turn sooner than in 1.0 since its refusal notices cost tokens (INV-29); the episode ends', async () => {
     const r = await runScenario(scenario, conservativeAdapter);
     expect(r.entries.filter((e) => e.kind === 'evict')).toEqual([]);
-    expect(r.crash).toEqual({ turn: 59, message: "ContextOverflowError: context overflow: 't59' needs 400 tokens, 24000/24000 used" });
-    expect(probe(r, 'context-overflow')).toMatchObject({ turn: 59, status: 'failed' });
+    expect(r.crash).toEqual({ turn: 58, message: "ContextOverflowError: context overflow: 't58' needs 400 tokens, 23960/24000 used" });
+    expect(probe(r, 'context-overflow')).toMatchObject({ turn: 58, status: 'failed' });
     expect(r.probes.find((p) => p.failure === 'never-existed')).toMatchObject({ turn: 75, status: 'not-reached' });
   });
 
-  it('reference: deploy-3 leaves reversibly through its verified copy (the tombstone store gives provenance, D-23); at turn 60 an append answers window-full (INV-13), the agent accepts loss with an in-window tombstone and the episode continues; deploy-3 is recoverable at 75', async () => {
+  it('reference: deploy-3 leaves reversibly through its verified copy (the tombstone store gives provenance, D-23); at turn 59 an append answers window-full (INV-13; markers and notices in the window cost 15 tokens a line, INV-29), the agent accepts loss with an in-window tombstone and the episode continues; at 69 one span given up leaves too little room, its marker taking 15 of it, and a second goes; deploy-3 is recoverable at 75', async () => {
     const r = await runScenario(scenario, referenceAdapter);
     expect(r.crash).toBeUndefined();
     expect(at(r, 51, 'evict').map((e) => e.text)).toEqual(['deploy-3 (600 tok) evicted reversible']);
-    expect(at(r, 60, 'window-full')[0]?.text).toMatch(/answered window-full/);
-    expect(at(r, 60, 'evict').map((e) => e.text)).toEqual([expect.stringMatching(/^t\d+ \(400 tok\) evicted lossy$/)]);
-    expect(at(r, 60, 'tombstone')).toHaveLength(1);
-    expect(probe(r, 'context-overflow')).toMatchObject({ turn: 60, status: 'prevented', mechanisms: ['INV-13'] });
+    expect(at(r, 58, 'window-full')).toEqual([]);
+    expect(at(r, 59, 'window-full')[0]?.text).toMatch(/append t59 needs 400 tok, 23960\/24000 used: answered window-full/);
+    expect(at(r, 59, 'evict').map((e) => e.text)).toEqual([expect.stringMatching(/^t\d+ \(400 tok\) evicted lossy$/)]);
+    expect(at(r, 59, 'tombstone')).toHaveLength(1);
+    expect(probe(r, 'context-overflow')).toMatchObject({ turn: 59, status: 'prevented', mechanisms: ['INV-13'] });
+    expect(at(r, 69, 'window-full').map((e) => e.text)).toEqual([expect.stringMatching(/23990\/24000 used/), expect.stringMatching(/23605\/24000 used/)]);
+    expect(at(r, 69, 'evict')).toHaveLength(2);
     expect(probe(r, 'absence-asserted')).toMatchObject({ turn: 74, status: 'prevented', mechanisms: ['INV-28'] });
     expect(at(r, 75, 'lookup')[0]?.text).toBe('lookup deploy-3 → recoverable');
     expect(probe(r, 'never-existed')).toMatchObject({ turn: 75, status: 'prevented', mechanisms: ['INV-03', 'INV-04'] });

@@ -28,11 +28,11 @@ export type { GateDecision } from './Chooser.ts';
 
 export const DEFAULT_SCORE = 0.5;
 
-/**
- * What one in-window index entry costs when the config does not say (D-22). 0 until the rest of SPEC 1.1
- * item 5 lands: the accounting is in place, and the default becomes seed 002's ~15 tokens with it.
- */
-export const DEFAULT_MARKER_TOKENS = 0;
+/** What one in-window index entry costs when the config does not say (INV-29, D-22): seed 002's "~15 tokens". */
+export const DEFAULT_MARKER_TOKENS = 15;
+
+/** The pointer the reference's gap marker names: the external record of the entries folded into it (C-4). */
+export const GAP_POINTER = 'gap://index';
 
 /**
  * The reference pruning runtime: the executable form of spec/SPEC.md. The model proposes, the runtime disposes
@@ -64,8 +64,10 @@ export class ReferenceRuntime {
   clock = 0;
   /** Who makes the choices spec/SPEC.md §7 leaves open, for the operation being applied. */
   chooser: Chooser = REFERENCE_CHOOSER;
-  /** The ids whose index entries the last operation folded into the gap marker (D-26): the harness observes them. */
+  /** The ids whose index entries the last operation folded into the gap marker (INV-29, D-26): the harness observes them. */
   folded: readonly string[] = [];
+  /** Tokens in use (resident spans and the index) before the last operation: what its capacity answer started from. */
+  usedBefore = 0;
   private tokenOffset = 0;
 
   constructor(config: RuntimeConfig) {
@@ -74,17 +76,27 @@ export class ReferenceRuntime {
     }
     const markerTokens = config.markerTokens ?? DEFAULT_MARKER_TOKENS;
     if (!Number.isInteger(markerTokens) || markerTokens < 0 || markerTokens >= config.capacity) {
-      throw new ModelError('BAD_CONFIG', 'new ReferenceRuntime', `markerTokens must be an integer of tokens from 0 to capacity - 1 (the window keeps room for one index entry), got ${String(config.markerTokens)} with capacity ${config.capacity}`);
+      throw new ModelError('BAD_CONFIG', 'new ReferenceRuntime', `markerTokens must be an integer of tokens from 0 to capacity - 1 (the window keeps room for one index entry), got ${String(markerTokens)} with capacity ${config.capacity}`);
     }
     // One record per span: the window, the backing store and the tombstone store keep what they know of a span on
     // its record in `known`, so a directive looks a span up once, by id.
-    this.window = new Window(config.capacity, markerTokens, this.known);
+    this.window = this.newWindow(config.capacity, markerTokens, this.known);
     this.store = this.newStore(config.storeDistinguishesAbsent ?? true);
     this.store.bind(this.known);
     this.tombstones.bind(this.known);
     this.frame = config.frame ?? 'initial';
     this.modelVersion = config.modelVersion ?? 'model-1';
     this.policyVersion = config.policyVersion ?? 'policy-1';
+  }
+
+  /** The window, sharing the table of span records; a runtime that accounts its index otherwise (the zoo) answers its own. */
+  protected newWindow(capacity: number, markerTokens: number, table: Map<string, Span>): Window {
+    return new Window(capacity, markerTokens, table);
+  }
+
+  /** The pointer the gap marker names (D-26); its spelling is the runtime's (C-4). */
+  protected gapPointer(): string {
+    return GAP_POINTER;
   }
 
   /** The backing store; a runtime with its own handle spelling (C-4) answers its own. */
@@ -101,6 +113,7 @@ export class ReferenceRuntime {
     this.step += 1;
     this.chooser = chooser;
     this.window.takeFolded();
+    this.usedBefore = this.window.used;
     try {
       const outcome = this.execute(op);
       this.log.record({ step: this.step, operation: op, outcome });
@@ -126,14 +139,13 @@ export class ReferenceRuntime {
 
   observe(spanId: string): SpanObservation {
     const span = this.window.get(spanId);
-    const gap = this.window.gapOf(spanId);
     const observation: SpanObservation = {
       spanId,
       resident: span === undefined ? undefined : this.view(span),
       index: this.window.indexEntry(spanId),
       tombstone: this.tombstones.get(spanId),
     };
-    return gap === undefined ? observation : { ...observation, gap };
+    return this.window.isFolded(spanId) ? { ...observation, gap: this.gapPointer() } : observation;
   }
 
   /** The full derivation chain of a span: its sources, their sources, and so on (INV-05). O(chain). */

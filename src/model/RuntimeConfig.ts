@@ -9,7 +9,7 @@ export interface RuntimeConfig {
   /** Whether the backing store answers "expired" distinctly from "absent" (seed 002, condition 3). Default true. */
   readonly storeDistinguishesAbsent?: boolean;
   /**
-   * What one in-window index entry (a marker or a notice) costs against `capacity`, in tokens (D-22): an
+   * What one in-window index entry (a marker or a notice) costs against `capacity`, in tokens (INV-29, D-22): an
    * integer from 0 to `capacity - 1`. Seed 002 prices a tombstone at ~15 tokens.
    */
   readonly markerTokens?: number;
@@ -25,7 +25,7 @@ export interface SpanObservation {
   readonly index: IndexEntry | undefined;
   readonly tombstone: Tombstone | undefined;
   /**
-   * When the id's index entry was folded into the gap marker (D-26): the pointer the gap marker names. The window
+   * When the id's index entry was folded into the gap marker (INV-29, D-26): the pointer the gap marker names. The window
    * then shows only the gap marker; `index` is the entry the pointer resolves to for this id.
    */
   readonly gap?: string;

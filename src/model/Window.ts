@@ -1,18 +1,15 @@
 import type { IndexEntry } from './IndexEntry.ts';
 import type { Span } from './Span.ts';
 
-/** The pointer the reference's gap marker names: the external record of the entries folded into it (C-4). */
-export const GAP_POINTER = 'gap://index';
-
 /**
  * The mutable context window: resident spans in order (insertion order; a restored span re-enters at the
  * tail), token accounting against a hard capacity, and the in-window index of what is no longer resident.
  *
- * The index is text the model reads, so it costs capacity (D-22): `markerTokens` per entry the window
+ * The index is text the model reads, so it costs capacity (INV-29, D-22): `markerTokens` per entry the window
  * shows (each entry of its own, and the gap marker as one), and never less than one marker's worth, the room the
  * first eviction or notice needs. When writing an entry would overfill the window, the oldest entries are folded
- * into the gap marker, oldest written first, until it fits (D-26): the window then shows one line naming
- * `GAP_POINTER`, and each folded entry is held outside it, still the id's entry.
+ * into the gap marker, oldest written first, until it fits (D-26): the window then shows one line naming an
+ * external pointer, and each folded entry is held outside it, still the id's entry.
  *
  * Contract: `insert`, `remove`, `get` and index writes are O(1) amortized (an entry is folded at most once per
  * write of it); `used` is always resident tokens plus the index's cost, and never exceeds `capacity` for a
@@ -70,7 +67,7 @@ export class Window {
   }
 
   /** Lines the index shows: its own entries, and the gap marker when it holds any. */
-  private get indexLines(): number {
+  get indexLines(): number {
     return this.index.size + (this.gap.size > 0 ? 1 : 0);
   }
 
@@ -172,6 +169,11 @@ export class Window {
     if (this.gap.size > 0) this.gap.delete(entry.spanId);
     this.index.set(entry.spanId, entry);
     if (this.used <= this.capacity) return;
+    this.relieve();
+  }
+
+  /** Folds the oldest lines into the gap marker, one at a time, while the window is over capacity (D-26). */
+  protected relieve(): void {
     for (const [id, oldest] of this.index) {
       if (this.used <= this.capacity) break;
       this.index.delete(id);
@@ -185,9 +187,9 @@ export class Window {
     return this.index.get(id) ?? this.gap.get(id);
   }
 
-  /** The gap marker's pointer when the id's entry is folded into it, else `undefined`. */
-  gapOf(id: string): string | undefined {
-    return this.gap.has(id) ? GAP_POINTER : undefined;
+  /** Whether the id's entry is folded into the gap marker (held outside the window). */
+  isFolded(id: string): boolean {
+    return this.gap.has(id);
   }
 
   /** Entries the index holds, in the window or folded. */

@@ -32,6 +32,7 @@ export const INVARIANTS = {
   // INV-27 onward (SPEC 1.1) apply to runtimes again.
   'INV-27': "A summary's retention never exceeds its sources'",
   'INV-28': 'No claim rests on the window being complete',
+  'INV-29': 'Markers cost tokens, and crowded markers fold into one gap marker',
 } as const;
 
 export type InvariantId = keyof typeof INVARIANTS;

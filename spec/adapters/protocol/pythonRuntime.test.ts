@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandAdapter, type CommandAdapter } from '../../../src/adapters/protocol/commandAdapter.ts';
 import { RUNTIME_INVARIANT_IDS } from '../../../src/model/invariants.ts';
 import { OPERATION_KINDS } from '../../../src/model/Operation.ts';
+import { ReferenceRuntime } from '../../../src/model/ReferenceRuntime.ts';
 import { diffAgainstReference } from './helpers/diffAgainstReference.ts';
 import { randomEpisode } from './helpers/randomEpisode.ts';
 import { SPEC11_EPISODE } from './helpers/spec11Episode.ts';
 
 // The examples are run as a user would: `python3` from PATH (.ci/run checks it is there).
-const CONFIGS = [{ capacity: 60 }, { capacity: 400, storeDistinguishesAbsent: false, frame: 'triage' }] as const;
+// Markers at the default 15 tokens a line, and at 6 in a window small enough for them to crowd it and fold (INV-29).
+const CONFIGS = [{ capacity: 60 }, { capacity: 400, storeDistinguishesAbsent: false, frame: 'triage' }, { capacity: 48, markerTokens: 6 }] as const;
 const SEEDS = ['p1', 'p2', 'p3', 'p4', 'p5'];
 
 describe('examples/python over the line protocol', () => {
@@ -40,6 +42,23 @@ describe('examples/python over the line protocol', () => {
         expect(difference, `seed ${seed}, capacity ${config.capacity}`).toBeUndefined();
       }
     }
+  });
+
+  it('the seeded episodes crowd the index: the reference folds markers into its gap marker on some of them (INV-29)', () => {
+    const folds = SEEDS.flatMap((seed) => CONFIGS.map((config) => {
+      const reference = new ReferenceRuntime(config);
+      let folded = 0;
+      for (const op of randomEpisode(seed, 120)) {
+        try {
+          reference.apply(op);
+        } catch {
+          continue;
+        }
+        folded += reference.folded.length;
+      }
+      return folded;
+    }));
+    expect(folds.filter((n) => n > 0).length).toBeGreaterThanOrEqual(3);
   });
 
   it('the Python port answers exactly as the reference on the scripted SPEC 1.1 episode', async () => {

@@ -6,6 +6,7 @@ import { findBuiltin } from '../../../src/adapters/builtins.ts';
 import { referenceAdapter } from '../../../src/adapters/reference.ts';
 import { SITUATION_NAMES } from '../../../src/gen/runtime/situations.ts';
 import { RUNTIME_INVARIANT_IDS } from '../../../src/model/invariants.ts';
+import { SPEC_VERSION } from '../../../src/model/specVersion.ts';
 import type { Counterexample } from '../../../src/run/CheckReport.ts';
 import { checkAdapter } from '../../../src/run/runtime/checkAdapter.ts';
 import { traceHash } from '../../../src/run/writeCounterexample.ts';
@@ -38,7 +39,7 @@ describe('checkAdapter', () => {
     expect(violation?.invariant).toBe('INV-03');
     expect(readdirSync(outDir)).toEqual(['trusts-safe-claim-INV-03-3.json']);
     const cx = JSON.parse(readFileSync(join(outDir, 'trusts-safe-claim-INV-03-3.json'), 'utf8')) as Counterexample;
-    expect(cx).toMatchObject({ format: 'prunecheck-counterexample/1', adapter: 'trusts-safe-claim', adapterRef: 'trusts-safe-claim', invariant: 'INV-03', seed: 3, specVersion: '1.0.0' });
+    expect(cx).toMatchObject({ format: 'prunecheck-counterexample/1', adapter: 'trusts-safe-claim', adapterRef: 'trusts-safe-claim', invariant: 'INV-03', seed: 3, specVersion: SPEC_VERSION });
     expect(cx.trace).toHaveLength(cx.step);
     expect(cx.outcomes).toHaveLength(cx.trace.length);
     expect(cx.traceHash).toBe(traceHash(cx.trace));

@@ -9,15 +9,19 @@ class LogOffsetStore extends BackingStore {
   }
 }
 
-/** C-4. Backing-store handles are opaque log offsets (`log:00001000`), not `bs://<id>#<n>`. */
+/** C-4. Backing-store handles are opaque log offsets (`log:00001000`), not `bs://<id>#<n>`; so is the gap marker's pointer. */
 export class OpaqueHandles extends ReferenceRuntime {
   protected override newStore(distinguishesAbsent: boolean): BackingStore {
     return new LogOffsetStore(distinguishesAbsent);
+  }
+
+  protected override gapPointer(): string {
+    return 'log:index-archive';
   }
 }
 
 export const opaqueHandles = runtimeAdapter(
   'opaque-handles',
-  'Legal variant (C-4): backing-store handles are opaque log offsets',
+  'Legal variant (C-4): backing-store handles and the gap marker\'s pointer are opaque log offsets',
   (config) => new OpaqueHandles(config),
 );

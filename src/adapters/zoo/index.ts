@@ -9,6 +9,8 @@ import { echoesSafeClaim } from './EchoesSafeClaim.ts';
 import { halfAppliedRejection } from './HalfAppliedRejection.ts';
 import { ignoresContentChange } from './IgnoresContentChange.ts';
 import { lossyWithoutMarker } from './LossyWithoutMarker.ts';
+import { markersCostNothing } from './MarkersCostNothing.ts';
+import { markersNeverFold } from './MarkersNeverFold.ts';
 import { negativeClaimsTrustWindow } from './NegativeClaimsTrustWindow.ts';
 import { noExternalTombstone } from './NoExternalTombstone.ts';
 import { noRawFloor } from './NoRawFloor.ts';
@@ -63,6 +65,8 @@ const ZOO: readonly (readonly [Adapter, InvariantId])[] = [
   [halfAppliedRejection, 'INV-15'],
   [summaryOutranksSources, 'INV-27'],
   [negativeClaimsTrustWindow, 'INV-28'],
+  [markersCostNothing, 'INV-29'],
+  [markersNeverFold, 'INV-29'],
 ];
 
 /** The deliberately broken runtimes, as built-in adapters (`prunecheck check --adapter <name>`). */

@@ -60,6 +60,30 @@ function* tombstones(facts: StepFacts): Iterable<Finding> {
   }
 }
 
+/**
+ * INV-29 (D-26): the entries the reference folded into the gap marker at this step must be folded in the system
+ * too, behind a pointer and still the same entry; and no entry may be folded while the window has room for it.
+ */
+function* folding(facts: StepFacts): Iterable<Finding> {
+  const { window } = facts.reference;
+  const crowded = `writing an entry at this step would take the window past its ${window.capacity} tokens (${window.residentTokens} resident, ${window.markerTokens} a line of the index), so the oldest entries fold, oldest written first, into one gap marker until it fits`;
+  const folded = new Set(facts.reference.folded);
+  for (const [id, sut] of facts.sutAfter) {
+    const want = facts.refAfter.get(id);
+    if (want?.index === undefined) continue;
+    const shows = (text: string, shape: unknown) => systemClause(`${id}'s ${text}`, after(facts, id, shape));
+    if (want.gap !== undefined && (typeof sut.gap !== 'string' || sut.gap === '')) {
+      if (!folded.has(id)) continue;
+      const held = sut.index === undefined ? shows('entry is gone: neither the window nor a pointer says it was pruned', { index: null, gap: null }) : shows(`'${sut.index.kind}' entry is still a line of its own in the window`, { index: { kind: sut.index.kind }, gap: null });
+      yield stateFinding('INV-29', facts, held, referenceClause(`${crowded}; ${id}'s entry is one of them`));
+    } else if (want.gap === undefined && typeof sut.gap === 'string') {
+      yield stateFinding('INV-29', facts, shows(`entry is folded behind ${JSON.stringify(sut.gap)}`, { gap: sut.gap }), referenceClause(`the window has room for ${id}'s entry: entries fold only when writing one would take the window past its capacity, oldest first`));
+    } else if (want.gap !== undefined && sut.index?.kind !== want.index.kind) {
+      yield stateFinding('INV-29', facts, shows(`folded entry is ${sut.index === undefined ? 'missing' : `a '${sut.index.kind}' entry`}`, { index: sut.index === undefined ? null : { kind: sut.index.kind } }), referenceClause(`the gap marker's pointer resolves to each folded entry as it was: ${id}'s is a '${want.index.kind}' entry`));
+    }
+  }
+}
+
 /** "model X / policy Y were in force", with the step that set them when one did. */
 function versionsInForce(facts: StepFacts, modelVersion: string, policyVersion: string): Clause {
   const set = [...facts.reference.log.all()].reverse().find((e) => e.step < facts.step && e.operation.kind === 'setVersion');
@@ -198,6 +222,7 @@ const CHECKS: readonly (readonly [Check, (finding: Finding) => Finding['resume']
   [atomicity, (f) => (isScore(f) ? 'adopt-scores' : undefined)],
   [residency, () => undefined],
   [tombstones, () => 'continue'],
+  [folding, () => 'continue'],
   [rejections, () => 'continue'],
   [loggedCheck, () => 'continue'],
   [summaries, (f) => (f.invariant === 'INV-14' || isScore(f) ? 'adopt-scores' : 'continue')],

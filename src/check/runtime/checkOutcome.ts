@@ -24,8 +24,10 @@ export function checkOutcome(facts: StepFacts): Finding | undefined {
   const explain = new SpanExplainer(facts.reference, facts.step, actual);
   switch (op.kind) {
     case 'append': case 'edit': case 'restore': case 'summarize':
-      if (expected.kind === 'window-full' && actual.kind !== 'rejected') {
-        return outcomeFinding('INV-13', facts, referenceClause(`the window had no room: ${expected.needed} more tokens were needed with ${expected.used} of ${expected.capacity} in use; the answer must be window-full with nothing changed`));
+      if (expected.kind === 'window-full' && actual.kind !== 'rejected') return capacityFinding(facts, expected);
+      if (actual.kind === 'window-full' && expected.kind !== 'window-full' && expected.kind !== 'rejected') {
+        const finding = roomFinding(facts, actual);
+        if (finding !== undefined) return finding;
       }
       if (op.kind === 'restore') return restoreFinding(facts, op, explain);
       if (op.kind === 'summarize') return summarizeFinding(facts, op, explain);
@@ -47,6 +49,40 @@ export function checkOutcome(facts: StepFacts): Finding | undefined {
     default:
       return differential(facts);
   }
+}
+
+/** What the in-window index costs before the step: its lines at `markerTokens` each, one entry's room at least (INV-29). */
+function indexCost(facts: StepFacts): string {
+  const { window } = facts.reference;
+  if (window.indexLines === 0) return `the in-window index is empty and keeps one entry's room (${window.indexTokens} tokens)`;
+  return `the in-window index shows ${window.indexLines} line${window.indexLines === 1 ? '' : 's'} at ${window.markerTokens} tokens each (${window.indexTokens} tokens)`;
+}
+
+/**
+ * The system let a growth operation in that does not fit: INV-29 when only the index's cost made the window full
+ * (the system counts its markers as free), else INV-13.
+ */
+function capacityFinding(facts: StepFacts, expected: Extract<StepFacts['expected'], { kind: 'window-full' }>): Finding {
+  const { window, usedBefore } = facts.reference;
+  const full = `${expected.needed} more tokens were needed with ${expected.used} of ${expected.capacity} in use`;
+  if (window.indexTokens > 0 && usedBefore - window.indexTokens + expected.needed <= expected.capacity) {
+    return outcomeFinding('INV-29', facts, referenceClause(`${indexCost(facts)} and ${window.residentTokens} are resident: ${full}`), referenceClause('markers are text the model reads in the window, so they count against its capacity (seed 002: a tombstone costs ~15 tokens); counted as free, the window overflows'));
+  }
+  return outcomeFinding('INV-13', facts, referenceClause(`the window had no room: ${full}; the answer must be window-full with nothing changed`));
+}
+
+/**
+ * The system answered window-full where the operation fits. The spans are the trace's, so the difference is in
+ * how the index is counted (INV-29): the system's figure for the window, or, for a restore, its own entry, which
+ * leaves the window as the span comes back. `undefined` when neither explains it.
+ */
+function roomFinding(facts: StepFacts, actual: Extract<StepFacts['actual'], { kind: 'window-full' }>): Finding | undefined {
+  const { window, usedBefore } = facts.reference;
+  const shown = systemClause(`the system answered window-full with ${String(actual.used)} of ${String(actual.capacity)} in use`, answered(facts.step, { kind: 'window-full', used: actual.used }));
+  const room = referenceClause(`${usedBefore} of ${window.capacity} tokens were in use before the step (the resident spans, and the index at ${window.markerTokens} tokens a line), and the operation fits`);
+  if (typeof actual.used === 'number' && actual.used !== usedBefore) return outcomeFinding('INV-29', facts, shown, room, referenceClause(`each line the index shows costs ${window.markerTokens} tokens, the gap marker one line for every entry folded into it`));
+  if (facts.op.kind === 'restore') return outcomeFinding('INV-29', facts, shown, room, referenceClause(`${facts.op.spanId}'s own entry leaves the index as it comes back: a restore fits when the span in and its entry out fit`));
+  return undefined;
 }
 
 /** A span the system's compaction evicted that was no candidate (its base score is not below the threshold). */

@@ -16,7 +16,9 @@ export function exercisedBy(op: Operation, outcome: Outcome, before: ReadonlyMap
     if (evicted.some((id) => rt.span(id)?.kind === 'summary')) found.add('INV-05');
   }
   if (outcome.kind === 'rejected') found.add('INV-12').add('INV-15');
-  if (outcome.kind === 'window-full') found.add('INV-13').add('INV-15');
+  if (outcome.kind === 'window-full') found.add('INV-13').add('INV-15').add('INV-29');
+  // An entry written into the index (a marker, a notice on a resident span) is charged, and may fold others.
+  if (evicted.length > 0 || rt.folded.length > 0 || (outcome.kind === 'rejected' && before.get(outcome.spanId)?.resident !== undefined)) found.add('INV-29');
   switch (op.kind) {
     case 'prune': {
       const resident = before.get(op.spanId)?.resident;

@@ -18,6 +18,7 @@ export const SITUATIONS = {
   'pressure-at-capacity': 'an operation met a full window',
   'retry-after-failure-or-unknown': 'a side-effecting call was retried after an attempt that failed or whose outcome is unknown',
   'negative-claim-after-loss': 'a negative claim ("no error occurred") was made after an observation in its scope was lost',
+  'markers-folded': 'markers crowded the window and were folded into one gap marker',
 } as const;
 
 export type Situation = keyof typeof SITUATIONS;
@@ -28,6 +29,7 @@ export const SITUATION_NAMES = Object.keys(SITUATIONS) as Situation[];
 export function situationsOf(op: Operation, outcome: Outcome, state: EpisodeState): Situation[] {
   const found: Situation[] = [];
   if (outcome.kind === 'window-full') found.push('pressure-at-capacity');
+  if (state.reference.folded.length > 0) found.push('markers-folded');
   switch (op.kind) {
     case 'prune':
       if (state.rotatedAfterSummary.has(op.spanId)) found.push('rotation-between-summarize-and-prune');
@@ -77,6 +79,7 @@ const NEEDS: { readonly [S in Situation]: readonly OperationKind[] } = {
   'pressure-at-capacity': ['append'],
   'retry-after-failure-or-unknown': ['callTool'],
   'negative-claim-after-loss': ['append', 'prune', 'claim'],
+  'markers-folded': ['append', 'prune'],
 };
 
 export function applicableSituations(supported: readonly OperationKind[]): Situation[] {

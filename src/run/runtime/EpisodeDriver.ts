@@ -232,7 +232,8 @@ export class EpisodeDriver {
     this.adopted += follow.adopted;
     for (const situation of situationsOf(op, naturalOutcome(op, expected, follow.deviations), this.state)) this.situations.add(situation);
 
-    const after = [...new Set([...named, ...idsNamedByOutcome(expected), ...idsNamedByOutcome(actual)])];
+    // The entries the reference folded into its gap marker too (INV-29): they must be folded in the system as well.
+    const after = [...new Set([...named, ...idsNamedByOutcome(expected), ...idsNamedByOutcome(actual), ...reference.folded])];
     for (const id of after) this.recheck.touched.add(id);
     const sutAfter = await this.observe(after, 'after');
     if (!(sutAfter instanceof Map)) return this.record(actual, sutAfter);

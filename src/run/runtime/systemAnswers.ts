@@ -13,7 +13,9 @@ export function isTimeout(error: unknown): boolean {
 
 /** Null (as JSON protocols send it) and undefined mean the same in observations. */
 export function normalizeObservation(o: SpanObservation): SpanObservation {
-  return { spanId: o.spanId, resident: o.resident ?? undefined, index: o.index ?? undefined, tombstone: o.tombstone ?? undefined };
+  const base = { spanId: o.spanId, resident: o.resident ?? undefined, index: o.index ?? undefined, tombstone: o.tombstone ?? undefined };
+  // The pointer of the gap marker an entry was folded into (INV-29).
+  return typeof o.gap === 'string' ? { ...base, gap: o.gap } : base;
 }
 
 export const stateOf = (o: SpanObservation | undefined) => ({ resident: o?.resident ?? null, tombstone: o?.tombstone ?? null, index: o?.index ?? null });
