@@ -60,7 +60,7 @@ describe('loadScenario: malformed files name the file, the field, its line and w
     ['a wrong type', (s) => (s['timeline'][1]['tokens'] = 'fifty'), 'BAD_TYPE', '$.timeline[1].tokens', '"fifty"', /expected an integer ≥ 1, got "fifty"/],
     ['a fraction out of range', (s) => (s['window']['trigger'] = 85), 'BAD_TYPE', '$.window.trigger', '"trigger": 85', /expected a number in \[0\.01, 1\], got 85/],
     ['a target above the trigger', (s) => (s['window']['target'] = 0.9), 'BAD_VALUE', '$.window.target', '"target": 0.9', /expected a fraction below the trigger \(0\.85\), got 0\.9/],
-    ['an unknown event kind', (s) => (s['timeline'][1]['kind'] = 'observation'), 'UNKNOWN_EVENT', '$.timeline[1].kind', '"observation"', /unknown event kind "observation"; expected one of filler, observe, call, retry/],
+    ['an unknown event kind', (s) => (s['timeline'][1]['kind'] = 'observation'), 'UNKNOWN_EVENT', '$.timeline[1].kind', '"observation"', /unknown event kind "observation"; expected one of filler, observe, derive, call, retry/],
     ['a reused span id', (s) => (s['timeline'][1]['id'] = 't2'), 'DUPLICATE_ID', '$.timeline[1].id', '"id": "t2"', /span id "t2" is already created by an earlier event/],
     ['a reference to a span no earlier event creates', (s) => (s['timeline'][2]['id'] = 'block_8'), 'UNKNOWN_REF', '$.timeline[2].id', '"block_8"', /names span "block_8", which no earlier event creates/],
     ['events out of turn order', (s) => (s['timeline'][1]['turn'] = 5), 'BAD_ORDER', '$.timeline[2].turn', '"turn": 3,', /non-decreasing turn order; turn 3 comes after turn 5/],
@@ -79,6 +79,7 @@ describe('loadScenario: malformed files name the file, the field, its line and w
     ['a rank probe naming evidence no event creates', (s) => s['timeline'].push({ turn: 3, kind: 'rank', claim: 'backed off', evidence: 'err-9' }), 'UNKNOWN_REF', '$.timeline[3].evidence', '"err-9"', /names span "err-9", which no earlier event creates/],
     ['a clock that does not advance', (s) => (s['secondsPerTurn'] = 0), 'BAD_TYPE', '$.secondsPerTurn', '"secondsPerTurn": 0', /expected an integer in \[1, 86400\], got 0/],
     ['rawKinds on a claim that is not negative', (s) => s['timeline'].push({ turn: 3, kind: 'assert', claim: 'nothing failed', rawKinds: ['error'] }), 'BAD_VALUE', '$.timeline[3].rawKinds', '"rawKinds"', /rawKinds scopes a negative claim/],
+    ['a derived span naming a source no earlier event creates', (s) => s['timeline'].push({ turn: 3, kind: 'derive', id: 'd-3', sources: ['block_7', 'ghost'], content: 'a count', tokens: 10, relevance: 0.4 }), 'UNKNOWN_REF', '$.timeline[3].sources[1]', '"ghost"', /names span "ghost", which no earlier event creates/],
     ['a fix signature without its placeholder', (s) => s['timeline'].push({ turn: 3, kind: 'fix', need: 'block_7', signature: 'fix it' }), 'BAD_VALUE', '$.timeline[3].signature', '"fix it"', /containing "\{value\}"/],
   ];
 
@@ -123,7 +124,7 @@ describe('loadScenario: malformed files name the file, the field, its line and w
   });
 
   it('an unknown scenario name lists the available ones; a missing path says so', () => {
-    expect(() => loadScenario('turn-91')).toThrow(/no scenario named "turn-91"; available: overflow-inverse, reframe-hallucinated-constraint, rotated-log-identifier-loss, turn-90-duplicate-side-effect/);
+    expect(() => loadScenario('turn-91')).toThrow(/no scenario named "turn-91"; available: overflow-inverse, reframe-derived-flip, reframe-hallucinated-constraint, rotated-log-identifier-loss, turn-90-duplicate-side-effect/);
     expect(() => loadScenario(join(dir, 'nope.json'))).toThrow(/nope\.json: no such file/);
   });
 

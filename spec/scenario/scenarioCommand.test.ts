@@ -45,7 +45,7 @@ describe('prunecheck scenario', () => {
   });
 
   it.each([
-    [['scenario'], /name one scenario \(overflow-inverse, reframe-hallucinated-constraint, rotated-log-identifier-loss, turn-90-duplicate-side-effect\)/],
+    [['scenario'], /name one scenario \(overflow-inverse, reframe-derived-flip, reframe-hallucinated-constraint, rotated-log-identifier-loss, turn-90-duplicate-side-effect\)/],
     [['scenario', 'turn-91'], /no scenario named "turn-91"; available: overflow-inverse/],
     [['scenario', 'overflow-inverse', '--runtime', 'optimistic'], /--runtime: unknown adapter 'optimistic'; built-ins: reference, naive, conservative/],
     [['scenario', 'overflow-inverse', '--frobnicate'], /Unknown option '--frobnicate'/],
@@ -78,21 +78,21 @@ describe('prunecheck scenario', () => {
   it('--list names the built-in scenarios', async () => {
     const { code, stdout } = await runCli(['scenario', '--list']);
     expect(code).toBe(0);
-    expect(stdout.trim().split('\n')).toEqual(['overflow-inverse', 'reframe-hallucinated-constraint', 'rotated-log-identifier-loss', 'turn-90-duplicate-side-effect']);
+    expect(stdout.trim().split('\n')).toEqual(['overflow-inverse', 'reframe-derived-flip', 'reframe-hallucinated-constraint', 'rotated-log-identifier-loss', 'turn-90-duplicate-side-effect']);
   });
 
   it('--all runs every scenario on every runtime it names and writes the report and one well-formed SVG chart per scenario', async () => {
     const out = join(dir, 'reports');
     const { code, stdout } = await runCli(['scenario', '--all', '--out', out]);
     expect(code).toBe(0);
-    expect(stdout.match(/^ok {2}/gm)).toHaveLength(12);
+    expect(stdout.match(/^ok {2}/gm)).toHaveLength(15);
     const markdown = readFileSync(join(out, 'scenarios.md'), 'utf8');
     expect(markdown).toMatch(/^# Incident scenarios\n/);
     expect(markdown).toMatch(/\| \[turn-90-duplicate-side-effect\]\(#turn-90-duplicate-side-effect\) \| 000 \| naive \| yes \| ✗ duplicate-side-effect @90<br>✗ ignored-retry-after @93<br>✗ self-reinforcing-summary @147<br>✗ fabricated-claim-accepted @178 \|/);
     expect(markdown.indexOf('## turn-90-duplicate-side-effect')).toBeLessThan(markdown.indexOf('## reframe-hallucinated-constraint'));
     const json = JSON.parse(readFileSync(join(out, 'scenarios.json'), 'utf8')) as { scenario: string; runs: { runtime: string; met: boolean }[] }[];
-    expect(json.flatMap((s) => s.runs.map((r) => r.met))).toEqual(Array(12).fill(true));
-    for (const name of ['turn-90-duplicate-side-effect', 'reframe-hallucinated-constraint', 'rotated-log-identifier-loss', 'overflow-inverse']) {
+    expect(json.flatMap((s) => s.runs.map((r) => r.met))).toEqual(Array(15).fill(true));
+    for (const name of ['turn-90-duplicate-side-effect', 'reframe-hallucinated-constraint', 'reframe-derived-flip', 'rotated-log-identifier-loss', 'overflow-inverse']) {
       const svg = readFileSync(join(out, 'scenarios', `${name}.svg`), 'utf8');
       expect(() => parseXml(svg)).not.toThrow();
       expect(markdown).toContain(`![occupancy of ${name}](scenarios/${name}.svg)`);

@@ -15,8 +15,8 @@ const probe = (r: ScenarioRun, failure: string) => r.probes.find((p) => p.failur
 const at = (r: ScenarioRun, turn: number, kind: string) => r.entries.filter((e) => e.turn === turn && e.kind === kind);
 
 describe('the shipped scenarios', () => {
-  it('are the four incidents of the issue, each meeting its expectation on every runtime it names', async () => {
-    expect(listScenarios()).toEqual(['overflow-inverse', 'reframe-hallucinated-constraint', 'rotated-log-identifier-loss', 'turn-90-duplicate-side-effect']);
+  it('are the four incidents of the issue and the re-frame of a derived span, each meeting its expectation on every runtime it names', async () => {
+    expect(listScenarios()).toEqual(['overflow-inverse', 'reframe-derived-flip', 'reframe-hallucinated-constraint', 'rotated-log-identifier-loss', 'turn-90-duplicate-side-effect']);
     for (const name of listScenarios()) {
       const scenario = loadScenario(name);
       expect(Object.keys(scenario.expect).sort()).toEqual(['conservative', 'naive', 'reference']);
@@ -126,6 +126,45 @@ describe('seed 001: the re-frame hallucinated constraint', () => {
     expect(probe(reference, 'hallucinated-constraint')).toMatchObject({ status: 'prevented', mechanisms: ['INV-07', 'INV-14'] });
     const naive = await runScenario(variant, naiveAdapter);
     expect(probe(naive, 'hallucinated-constraint')).toMatchObject({ turn: 9, status: 'failed' });
+  });
+});
+
+describe('seed 001: a derived span whose derivability a re-frame flips (INV-08)', () => {
+  const name = 'reframe-derived-flip';
+
+  it('reference: INV-08 — the re-frame floors the derived constraint, so the compaction after it refuses it while the logged spans leave reversibly, and step 9 reads the exact constraint', async () => {
+    const r = await run(name, 'reference');
+    expect(at(r, 8, 'reframe')[0]?.text).toMatch(/floored constraint-5$/);
+    expect(at(r, 8, 'reject').map((e) => e.text)).toEqual(['compact refused to evict constraint-5']);
+    expect(at(r, 8, 'evict').map((e) => e.text.split(' ')[0]).sort()).toEqual(['log-8', 'migration-3', 'src-6', 'src-7']);
+    expect(at(r, 8, 'tombstone')).toHaveLength(4);
+    expect(probe(r, 'hallucinated-constraint')).toMatchObject({ turn: 9, status: 'prevented', mechanisms: ['INV-08'] });
+    expect(probe(r, 'hallucinated-constraint')?.detail).toMatch(/reads "orders_total_cents_nonneg"/);
+    expect(probe(r, 'wrong-fix')).toMatchObject({ turn: 11, status: 'prevented', mechanisms: ['INV-08'] });
+  });
+
+  it('naive: the re-frame invalidates nothing, the compaction evicts the constraint with the rest (no tombstone), step 9 reconstructs a wrong one and step 11 fixes it', async () => {
+    const r = await run(name, 'naive');
+    expect(at(r, 8, 'reframe')[0]?.text).not.toMatch(/floored/);
+    expect(at(r, 8, 'evict').map((e) => e.text.split(' ')[0])).toContain('constraint-5');
+    expect(at(r, 8, 'tombstone')).toEqual([]);
+    expect(probe(r, 'hallucinated-constraint')).toMatchObject({ turn: 9, status: 'failed' });
+    expect(probe(r, 'wrong-fix')).toMatchObject({ turn: 11, status: 'failed' });
+  });
+
+  it('the flip is what matters: before the re-frame the same compaction evicts the constraint as derivable, and the reference answers the lookup from its sources', async () => {
+    const base = loadScenario(name);
+    // The re-frame moved after the need: the compaction at step 8 runs under the frame the derivation was declared in.
+    const timeline = [...base.timeline.filter((e) => e.kind !== 'reframe' && e.turn < 11), { kind: 'reframe' as const, turn: 11, frame: 'explain which constraint the migration violated' }, ...base.timeline.filter((e) => e.turn === 11)];
+    const reference = await runScenario({ ...base, timeline }, referenceAdapter);
+    expect(at(reference, 8, 'evict').map((e) => e.text)).toContain('constraint-5 (800 tok) evicted derivable');
+  });
+
+  it('no-reframe-invalidation, the zoo member that keeps old derivations after a re-frame, evicts the constraint as derivable and fails step 9', async () => {
+    const broken = findBuiltin('no-reframe-invalidation') as Adapter;
+    const r = await runScenario(loadScenario(name), broken);
+    expect(at(r, 8, 'evict').map((e) => e.text)).toContain('constraint-5 (800 tok) evicted derivable');
+    expect(r.met).toBe(false);
   });
 });
 

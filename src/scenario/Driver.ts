@@ -17,7 +17,7 @@ export interface SpanMeta {
   readonly turn: number;
   readonly content: string;
   readonly gist: string | undefined;
-  readonly kind: 'raw' | 'summary';
+  readonly kind: 'raw' | 'derived' | 'summary';
   /** The score the agent's scorer gave it when it was appended or written. */
   readonly score?: number;
 }

@@ -30,7 +30,7 @@ export interface RunContext {
  */
 export async function appendSpan(ctx: RunContext, turn: number, input: SpanInput & { readonly tokens: number }, gist: string | undefined): Promise<boolean> {
   const { driver } = ctx;
-  driver.register({ id: input.id, turn, content: input.content, gist, kind: 'raw', ...(input.score === undefined ? {} : { score: input.score }) });
+  driver.register({ id: input.id, turn, content: input.content, gist, kind: input.kind, ...(input.score === undefined ? {} : { score: input.score }) });
   const tried = new Set<string>();
   for (;;) {
     const outcome = await driver.apply({ kind: 'append', span: input }, turn);

@@ -103,6 +103,7 @@ export const RETRY_FAILURES: readonly RetryFailure[] = ['duplicate-side-effect',
 export type TimelineEvent =
   | FillerEvent
   | ObserveEvent
+  | DeriveEvent
   | CallEvent
   | RetryEvent
   | SummarizeEvent
@@ -138,6 +139,23 @@ export interface ObserveEvent {
   readonly tokens: number;
   readonly relevance: number;
   readonly persist: boolean;
+  /** What the gist summarizer keeps of it; default: the content with identifiers stripped. */
+  readonly gist?: string;
+}
+
+/**
+ * A span the model derives from earlier spans under the current frame (seed 001's "derivable" content: a count
+ * from a list, a constraint the fix implies): a `derived` span declaring `sources`. A re-frame ends its
+ * derivation; if it was derivable before and nothing backs it, the re-frame floors it (INV-08).
+ */
+export interface DeriveEvent {
+  readonly kind: 'derive';
+  readonly turn: number;
+  readonly id: string;
+  readonly sources: readonly string[];
+  readonly content: string;
+  readonly tokens: number;
+  readonly relevance: number;
   /** What the gist summarizer keeps of it; default: the content with identifiers stripped. */
   readonly gist?: string;
 }

@@ -82,12 +82,13 @@ export async function rankProbe(ctx: RunContext, e: RankEvent): Promise<void> {
 /** Which invariants kept a span resident, from what the runtime answered about it earlier in the run. */
 function keptBy(ctx: RunContext, id: string): InvariantId[] {
   const evidence = ctx.driver.evidence.get(id) ?? new Set();
-  const out: InvariantId[] = [];
-  if (evidence.has('prune-rejected')) out.push('INV-03');
-  if (evidence.has('compact-refused')) out.push('INV-07');
-  if (evidence.has('floored')) out.push('INV-08');
-  if (evidence.has('score-kept')) out.push('INV-14');
-  return out;
+  const out = new Set<InvariantId>();
+  if (evidence.has('prune-rejected')) out.add('INV-03');
+  // The policy refuses a raw span on its floor (INV-07), a derived one because a re-frame floored it (INV-08).
+  if (evidence.has('compact-refused')) out.add(ctx.driver.meta.get(id)?.kind === 'derived' ? 'INV-08' : 'INV-07');
+  if (evidence.has('floored')) out.add('INV-08');
+  if (evidence.has('score-kept')) out.add('INV-14');
+  return [...out];
 }
 
 function contentOf(answer: LookupAnswer): string | undefined {

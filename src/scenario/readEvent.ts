@@ -4,7 +4,7 @@ import { RETRY_FAILURES, type EventKind, type TimelineEvent } from './Scenario.t
 import type { RawKind } from '../model/Span.ts';
 import { MAX_PATTERN_LENGTH } from './safeRegex.ts';
 
-const EVENT_KINDS: readonly EventKind[] = ['filler', 'observe', 'call', 'retry', 'summarize', 'prune', 'rotate', 'reframe', 'need', 'assert', 'fix', 'rank'];
+const EVENT_KINDS: readonly EventKind[] = ['filler', 'observe', 'derive', 'call', 'retry', 'summarize', 'prune', 'rotate', 'reframe', 'need', 'assert', 'fix', 'rank'];
 const MAX = Number.MAX_SAFE_INTEGER;
 /** The last turn a scenario may reach: the recorded incidents end by turn 180; every turn is run. */
 export const MAX_TURN = 10_000;
@@ -49,6 +49,14 @@ export function readEvent(value: unknown, path: string, r: FieldReader, defined:
       const id = r.string(o, path, 'id');
       create(id, 'id');
       const event = { kind: 'observe' as const, turn, id, rawKind: r.oneOf(o, path, 'rawKind', RAW_KINDS), content: r.string(o, path, 'content'), tokens: r.number(o, path, 'tokens', 1, MAX, true), relevance: r.number(o, path, 'relevance', 0), persist: r.boolean(o, path, 'persist') };
+      return o['gist'] === undefined ? event : { ...event, gist: r.string(o, path, 'gist') };
+    }
+    case 'derive': {
+      const o = fields(['id', 'sources', 'content', 'tokens', 'relevance'], ['gist']);
+      const sources = r.strings(o, path, 'sources', 1).map((id, i) => ref(id, `sources[${i}]`));
+      const id = r.string(o, path, 'id');
+      create(id, 'id');
+      const event = { kind: 'derive' as const, turn, id, sources, content: r.string(o, path, 'content'), tokens: r.number(o, path, 'tokens', 1, MAX, true), relevance: r.number(o, path, 'relevance', 0) };
       return o['gist'] === undefined ? event : { ...event, gist: r.string(o, path, 'gist') };
     }
     case 'call': {

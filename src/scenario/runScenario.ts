@@ -45,7 +45,7 @@ export async function runScenario(scenario: Scenario, adapter: Adapter, options:
   }
   const ctx: RunContext = { scenario, driver, model: new SimulatedModel(scenario.seed, scenario.model), probes: [], recalls: new Map(), refused: new Set(), backoff: 0 };
   const lastTurn = scenario.timeline.reduce((last, e) => Math.max(last, e.kind === 'filler' ? e.to : e.turn), 1);
-  const observed = new Set(scenario.timeline.filter((e) => e.kind === 'observe').map((e) => e.turn));
+  const observed = new Set(scenario.timeline.filter((e) => e.kind === 'observe' || e.kind === 'derive').map((e) => e.turn));
   // Each turn's events and filler, found once: a turn loop that scanned the whole timeline was quadratic.
   const eventsAt = new Map<number, TimelineEvent[]>();
   const fillerAt = new Map<number, FillerEvent>();
@@ -114,6 +114,12 @@ async function runEvent(ctx: RunContext, e: TimelineEvent): Promise<void> {
       const score = ctx.model.score(e.relevance);
       driver.note(e.turn, 'append', `${e.id} ${e.rawKind} (${e.tokens} tok, relevance ${score}${e.persist ? ', logged' : ''}): "${clip(e.content, 70)}"`);
       await appendSpan(ctx, e.turn, { id: e.id, kind: 'raw', rawKind: e.rawKind, content: e.content, tokens: e.tokens, score, persist: e.persist }, e.gist);
+      return;
+    }
+    case 'derive': {
+      const score = ctx.model.score(e.relevance);
+      driver.note(e.turn, 'append', `${e.id} derived from ${e.sources.join(', ')} (${e.tokens} tok, relevance ${score}): "${clip(e.content, 70)}"`);
+      await appendSpan(ctx, e.turn, { id: e.id, kind: 'derived', content: e.content, tokens: e.tokens, score, sources: e.sources }, e.gist);
       return;
     }
     case 'call': {

@@ -81,8 +81,8 @@ function readTimeline(top: Readonly<Record<string, unknown>>, r: FieldReader): T
     if (event.turn < lastTurn) r.fail('BAD_ORDER', `${path}.turn`, `events must be in non-decreasing turn order; turn ${event.turn} comes after turn ${lastTurn}`);
     lastTurn = event.turn;
     if (event.kind === 'need') {
-      const source = events.find((e) => e.kind === 'observe' && e.id === event.id);
-      if (source?.kind !== 'observe') r.fail('UNKNOWN_REF', `${path}.id`, `a need must name an "observe" span, whose content holds the identifier; "${event.id}" is not one`);
+      const source = events.find((e) => (e.kind === 'observe' || e.kind === 'derive') && e.id === event.id);
+      if (source?.kind !== 'observe' && source?.kind !== 'derive') r.fail('UNKNOWN_REF', `${path}.id`, `a need must name an "observe" or "derive" span, whose content holds the identifier; "${event.id}" is not one`);
       let found;
       try {
         found = safeExec(event.pattern, source.content);
@@ -102,7 +102,7 @@ function readTimeline(top: Readonly<Record<string, unknown>>, r: FieldReader): T
 function spanIds(timeline: readonly TimelineEvent[]): Set<string> {
   const ids = new Set<string>();
   for (const e of timeline) {
-    if (e.kind === 'observe' || e.kind === 'summarize') ids.add(e.id);
+    if (e.kind === 'observe' || e.kind === 'derive' || e.kind === 'summarize') ids.add(e.id);
     if (e.kind === 'filler') for (let t = e.turn; t <= e.to; t += 1) ids.add(`t${t}`);
   }
   return ids;

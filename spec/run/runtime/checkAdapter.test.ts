@@ -109,7 +109,7 @@ describe('checkAdapter', () => {
     const onlyLarge = { ...referenceAdapter, name: 'broken-at-scale', create: (config: { capacity: number }) => (config.capacity > 10_000 ? broken : referenceAdapter).create(config) };
     const outDir = tempDir();
     const report = await checkAdapter(onlyLarge, { runs: 50, seed: 1, outDir });
-    expect(report.examplesRun).toEqual(['scenario:overflow-inverse', 'scenario:reframe-hallucinated-constraint', 'scenario:rotated-log-identifier-loss', 'scenario:turn-90-duplicate-side-effect']);
+    expect(report.examplesRun).toEqual(['scenario:overflow-inverse', 'scenario:reframe-derived-flip', 'scenario:reframe-hallucinated-constraint', 'scenario:rotated-log-identifier-loss', 'scenario:turn-90-duplicate-side-effect']);
     expect(report.verdict).toBe('violation');
     expect(report.violations[0]?.invariant).toBe('INV-09');
     expect(report.violations[0]?.because[0]).toMatch(/^explicit example scenario:/);
