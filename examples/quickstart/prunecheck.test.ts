@@ -11,7 +11,7 @@ it('the pruner breaks nothing but its known finding', async () => {
 }, 120_000);
 
 it('the runtime conforms to the prunecheck spec', async () => {
-  const report = await checkAdapter(runtimeAdapter, { runs: 100, seed: 1 });
+  const report = await checkAdapter(runtimeAdapter, { runs: 200, seed: 1 });
   // On failure this prints each invariant, its because chain and the command that replays it.
   expect(report.violations.map((v) => `${v.invariant}: ${v.because.join(' ')} (${v.replay})`)).toEqual([]);
   expect(report.verdict).toBe('conformant');

@@ -12,9 +12,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('prunecheck end to end', () => {
   // 20 runs are too few for every dangerous situation to be reached (the engine then answers `unknown`).
-  it('check --adapter reference --runs 100 --seed 1 is conformant (exit 0)', async () => {
-    const { code, stdout } = await runCli(['check', '--adapter', 'reference', '--runs', '100', '--seed', '1', '--counterexamples', join(dir, 'ref')]);
-    expect(stdout).toContain('seed 1 · 100 runs');
+  it('check --adapter reference --runs 200 --seed 1 is conformant (exit 0)', async () => {
+    const { code, stdout } = await runCli(['check', '--adapter', 'reference', '--runs', '200', '--seed', '1', '--counterexamples', join(dir, 'ref')]);
+    expect(stdout).toContain('seed 1 · 200 runs');
     expect(stdout).toContain('verdict: conformant');
     expect(code).toBe(0);
     expect(existsSync(join(dir, 'ref'))).toBe(false);

@@ -14,7 +14,7 @@ const describeViolations = (report: Awaited<ReturnType<typeof checkAdapter>>): s
 
 describe('checkAdapter from a vitest test', () => {
   it('the reference conforms', async () => {
-    const report = await checkAdapter(referenceAdapter, { runs: 100, seed: 1, outDir });
+    const report = await checkAdapter(referenceAdapter, { runs: 200, seed: 1, outDir });
     expect(describeViolations(report)).toEqual([]);
     expect(report.verdict).toBe('conformant');
   });

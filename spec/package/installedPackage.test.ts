@@ -91,14 +91,14 @@ describe('a TypeScript project using it', () => {
   }, 60_000);
 
   it('check on a TypeScript runtime adapter: conformant, exit 0', async () => {
-    const check = await prunecheck('check: ts runtime adapter', 'check', '--adapter', './runtime-adapter.ts', '--seed', '1', '--runs', '100');
+    const check = await prunecheck('check: ts runtime adapter', 'check', '--adapter', './runtime-adapter.ts', '--seed', '1', '--runs', '200');
     expect(check.code, explain('check', check)).toBe(0);
     expect(check.stdout).toContain('verdict: conformant');
   }, 60_000);
 
   it('check on JavaScript adapters, runtime and policy', async () => {
     writeFileSync(join(project, 'runtime-adapter.js'), "import { referenceAdapter } from 'prunecheck';\nexport default { ...referenceAdapter, name: 'js-runtime' };\n");
-    const runtime = await prunecheck('check: js runtime adapter', 'check', '--adapter', './runtime-adapter.js', '--seed', '1', '--runs', '100');
+    const runtime = await prunecheck('check: js runtime adapter', 'check', '--adapter', './runtime-adapter.js', '--seed', '1', '--runs', '200');
     expect(runtime.code, explain('check', runtime)).toBe(0);
     const policy = readFileSync(join(repo, 'examples', 'quickstart', 'prune-adapter.ts'), 'utf8')
       .replace(/^import type .*\n/m, '')
