@@ -18,6 +18,13 @@ const SEED = 20_261_130;
  */
 const MAX_TRACE = 8;
 
+/**
+ * INV-29's members need the index crowded before they differ: several evictions or notices on top of the spans
+ * that fill the window, which no shrinking removes. Measured with SEED: 9 (markers-cost-nothing) and 10
+ * (markers-never-fold); over seeds 1–36 at most 12 and 15 (spec/adapters/zooAt36Seeds.test.ts).
+ */
+const MAX_TRACE_OF: Readonly<Record<string, number>> = { 'markers-cost-nothing': 12, 'markers-never-fold': 12 };
+
 const outDir = mkdtempSync(join(tmpdir(), 'prunecheck-zoo-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
@@ -30,7 +37,7 @@ describe('the engine catches every zoo member', () => {
       const violation = report.violations.find((v) => v.invariant === invariant);
       expect(violation, `violations found: ${JSON.stringify(report.violations, null, 2)}`).toBeDefined();
       if (violation === undefined) return;
-      expect(violation.traceLength).toBeLessThanOrEqual(MAX_TRACE);
+      expect(violation.traceLength).toBeLessThanOrEqual(MAX_TRACE_OF[name] ?? MAX_TRACE);
       expect(violation.counterexample.startsWith(outDir)).toBe(true);
       expect(existsSync(violation.counterexample)).toBe(true);
       const counterexample = JSON.parse(readFileSync(violation.counterexample, 'utf8')) as Counterexample;
