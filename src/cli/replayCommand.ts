@@ -5,7 +5,9 @@ import { replayCounterexample } from '../run/runtime/replayCounterexample.ts';
 import type { ReplayResult, RuntimeReplayOptions } from '../run/runtime/replayCounterexample.ts';
 import type { Counterexample } from '../run/CheckReport.ts';
 import { describeInterruption, onInterrupt } from '../run/interruption.ts';
-import { assertMayLoad } from '../run/replayTrust.ts';
+import { assertMayLoad, namesCode } from '../run/replayTrust.ts';
+import { findBuiltin } from '../adapters/builtins.ts';
+import { findPolicyAdapter } from '../adapters/policy/index.ts';
 import { shellQuote } from './shellQuote.ts';
 import { PolicyCounterexampleError, replayPolicyCounterexample } from '../run/policy/replayPolicyCounterexample.ts';
 import type { PolicyReplayOptions, PolicyReplayResult } from '../run/policy/replayPolicyCounterexample.ts';
@@ -88,6 +90,11 @@ export function createReplayCommand(deps: ReplayDependencies = { replay: replayC
       // Shown before anything runs: what the file says it was recorded with, and what will run now.
       process.stderr.write(`prunecheck: replay: ${file} names adapter ${shellQuote(adapterRef)}${values.adapter === undefined ? '' : `; replaying against --adapter ${shellQuote(values.adapter)}`}\n`);
       if (values.adapter === undefined) assertMayLoad(file, adapterRef, values.trust === true);
+      // A built-in of the other mode would otherwise be reported as unknown to this mode's loader.
+      const otherMode = mode === 'runtime' ? findPolicyAdapter(adapterRef) !== undefined : findBuiltin(adapterRef) !== undefined;
+      if (values.adapter === undefined && !namesCode(adapterRef) && otherMode) {
+        throw new UsageError('ADAPTER_MODE', `replay: ${file} is a ${mode}-mode counterexample but names ${adapterRef}, a ${mode === 'runtime' ? 'policy' : 'runtime'}-mode adapter; pass --adapter with an adapter of the ${mode} mode`);
+      }
       const resolved = values.adapter === undefined ? undefined : await resolveOrExplain(values.adapter);
       if (values.adapter !== undefined && resolved === undefined) return 2;
       if (resolved !== undefined && resolved.mode !== mode) {

@@ -55,7 +55,7 @@ export function loadScenario(ref: string, options: LoadOptions = {}): Scenario {
   const shown = relative(process.cwd(), path) || path;
   if (!existsSync(path)) {
     const known = listScenarios(dir);
-    throw new ScenarioError('NOT_FOUND', shown, undefined, undefined, isPath ? 'no such file' : `no scenario named "${ref}"; available: ${known.join(', ') || '(none)'}`);
+    throw new ScenarioError('NOT_FOUND', shown, undefined, undefined, isPath ? `no such file; check the path, or name a built-in scenario: ${known.join(', ') || '(none)'}` : `no scenario named "${ref}"; available: ${known.join(', ') || '(none)'}`);
   }
   let text: string;
   try {
