@@ -1,4 +1,5 @@
 import type { MutantKey } from './MutantKey.ts';
+import type { Revision } from './gitRevision.ts';
 import type { MatchKind } from './matchTriage.ts';
 import type { SuiteSettings } from './suiteSettings.ts';
 
@@ -65,6 +66,8 @@ export interface MutationReport {
   readonly command: string;
   readonly suite: SuiteSettings;
   readonly sample?: { readonly seed: number; readonly size: number; readonly nodes: number };
+  /** The commit measured (model and suite); absent when the run did not record it. */
+  readonly revision?: Revision;
   readonly totals: MutantCounts;
   readonly target: { readonly score: number; readonly met: boolean };
   readonly byFile: readonly (MutantCounts & { readonly file: string })[];

@@ -3,6 +3,7 @@ import { parseKill } from './killMessage.ts';
 import { matchTriage } from './matchTriage.ts';
 import { mutantKey, numberIdentical, type MutantKey } from './MutantKey.ts';
 import { MUTATION_REPORT_FORMAT, TARGET_SCORE, type MutantCounts, type MutationReport, type MutationTiming, type OtherRow, type SurvivorRow } from './MutationReport.ts';
+import type { Revision } from './gitRevision.ts';
 import type { SuiteSettings } from './suiteSettings.ts';
 import type { TriageFile } from './Triage.ts';
 
@@ -17,6 +18,7 @@ export interface ReportInput {
   readonly suite: SuiteSettings;
   readonly timing: MutationTiming;
   readonly sample?: MutationReport['sample'];
+  readonly revision?: Revision;
 }
 
 interface Judged {
@@ -134,6 +136,7 @@ export function buildMutationReport(input: ReportInput): MutationReport {
     command: input.command,
     suite: input.suite,
     ...(input.sample === undefined ? {} : { sample: input.sample }),
+    ...(input.revision === undefined ? {} : { revision: input.revision }),
     totals,
     target: { score: TARGET_SCORE, met: totals.score !== undefined && totals.score >= TARGET_SCORE },
     byFile: groupCounts(rows, (j) => j.key.file, 'file'),

@@ -60,6 +60,13 @@ export function renderMutationMarkdown(report: MutationReport): string {
   out.push(
     `Stryker ${mdCell(report.strykerVersion)} mutated a copy of the reference model (src/model, copied to mutation/sut/model at run time; the oracle the checker runs is never mutated) and ran the conformance check against each mutant: \`checkAdapter\` at seeds ${report.suite.seeds.join(', ')}, ${report.suite.runs} runs each, recorded scenarios first. A mutant is **killed** when the check's verdict is not \`conformant\` (violation, diverged, error or unknown), and **hung** when Stryker stopped it at its timeout (an infinite loop). Command: ${code(report.command)}.`,
   );
+  out.push('');
+  const revision = report.revision;
+  out.push(
+    revision === undefined
+      ? 'Measured at: commit not recorded.'
+      : `Measured at commit ${code(revision.commit.slice(0, 12))}${revision.uncommitted ? ' with uncommitted changes under src/' : ''}: the model copied and the checkers and generator that checked it. A later change to either can move mutants; a sample run on the new code finds the survivors the triage does not know.`,
+  );
   if (report.sample !== undefined) {
     out.push('');
     out.push(`CI sample: ${report.sample.size} mutants drawn with seed ${report.sample.seed}, at ${report.sample.nodes} nodes; every mutant at those nodes ran (${t.mutants}). The full run is \`npm run mutation\` (docs/mutation.md).`);

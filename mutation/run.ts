@@ -12,6 +12,7 @@ import { readTriage } from './readTriage.ts';
 import { renderMutationMarkdown } from './renderMutationMarkdown.ts';
 import { mutatePatterns, sampleMutants } from './sampleMutants.ts';
 import { FULL_MUTATE, strykerJsonPath, strykerOptions } from './strykerOptions.ts';
+import { gitRevision, type Revision } from './gitRevision.ts';
 import { PLUGIN_ENV } from './pluginEnv.ts';
 import { suiteEnv, type SuiteSettings } from './suiteSettings.ts';
 import { summarizeTiming } from './summarizeTiming.ts';
@@ -24,6 +25,8 @@ interface RunRecord {
   readonly suite: SuiteSettings;
   readonly concurrency: number;
   readonly sample?: MutationReport['sample'];
+  /** What the run measured; absent in runs recorded before it was kept, or outside a git checkout. */
+  readonly revision?: Revision;
 }
 
 function log(line: string): void {
@@ -45,7 +48,8 @@ async function runStryker(options: MutationOptions, dir: string, command: string
     sample = { seed: drawn.seed, size: drawn.picked.length, nodes: drawn.locations.length };
     log(`mutation: a sample of ${drawn.picked.length} mutants (seed ${drawn.seed}) at ${drawn.locations.length} nodes`);
   }
-  const record: RunRecord = { mode: sample === undefined ? 'full' : 'sample', command, suite: options.suite, concurrency: options.concurrency, ...(sample === undefined ? {} : { sample }) };
+  const revision = gitRevision(ROOT);
+  const record: RunRecord = { mode: sample === undefined ? 'full' : 'sample', command, suite: options.suite, concurrency: options.concurrency, ...(sample === undefined ? {} : { sample }), ...(revision === undefined ? {} : { revision }) };
   writeFileSync(join(dir, 'run.json'), jsonText(record));
   process.env[PLUGIN_ENV.timing] = join(dir, 'timing.jsonl');
   Object.assign(process.env, suiteEnv(options.suite));
@@ -79,6 +83,7 @@ function writeReports(dir: string, out: string): MutationReport {
     suite: record.suite,
     timing: summarizeTiming(existsSync(timingFile) ? readFileSync(timingFile, 'utf8') : '', record.concurrency),
     ...(record.sample === undefined ? {} : { sample: record.sample }),
+    ...(record.revision === undefined ? {} : { revision: record.revision }),
   });
   writeReportSync(`${out}.json`, jsonText(report));
   writeReportSync(`${out}.md`, renderMutationMarkdown(report));

@@ -62,6 +62,12 @@ describe('renderMutationMarkdown', () => {
     for (const line of text.split('\n').filter((l) => l.startsWith('| `answerQueries.ts:40`'))) expect(line.split(/(?<!\\)\|/).length - 2).toBe(4);
   });
 
+  it('names the commit it measured, or says it was not recorded', () => {
+    expect(text).toContain('Measured at: commit not recorded.');
+    const at = renderMutationMarkdown({ ...report, revision: { commit: '953a7b0fd2c1aa0000000000000000000000000f', uncommitted: true } });
+    expect(at).toContain('Measured at commit `953a7b0fd2c1` with uncommitted changes under src/');
+  });
+
   it('names the sample and says how to run everything', () => {
     const sample = renderMutationMarkdown({ ...report, mode: 'sample', sample: { seed: 7, size: 60, nodes: 58 } });
     expect(sample).toContain('CI sample: 60 mutants drawn with seed 7, at 58 nodes');
