@@ -38,6 +38,11 @@ describe('prunecheck check: arguments', () => {
     [['--adapter', 'reference', '--verbose'], /unknown option '--verbose'; options: --adapter, --runs, --seed/],
     [['--adapter', 'reference', 'extra'], /unexpected argument 'extra'/],
     [['--adapter', 'reference', '--adapter', 'naive'], /--adapter was given more than once/],
+    [['--adapter', 'reference', '--shard', '0/3'], /--shard 0\/3 names shard 0 of 3, but shards are numbered 1 to 3; e\.g\. --shard 1\/3/],
+    [['--adapter', 'reference', '--shard', '4/3'], /--shard 4\/3 names shard 4 of 3, but shards are numbered 1 to 3; e\.g\. --shard 3\/3/],
+    [['--adapter', 'reference', '--shard', '1/0'], /--shard 1\/0 splits the check into 0 shards; n must be 1 or more/],
+    [['--adapter', 'reference', '--shard', 'two'], /--shard must be i\/n \(shard i of n\), got 'two'; e\.g\. --shard 1\/3/],
+    [['--adapter', 'reference', '--shard', '1/3', '--update-expectations'], /--shard does not take known findings/],
   ])('%j is a usage error (exit 2)', async (argv, message) => {
     const { command, calls } = fakeCheck(conformantReport());
     const { code, stderr, stdout } = await runCommand(command, argv);

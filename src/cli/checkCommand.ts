@@ -12,7 +12,9 @@ import { onInterrupt } from '../run/interruption.ts';
 import { INVARIANT_IDS } from '../model/invariants.ts';
 import { SPEC_VERSION } from '../model/specVersion.ts';
 import { PRUNECHECK_VERSION } from '../run/version.ts';
-import { checkAdapter, DEFAULTS } from '../run/runtime/checkAdapter.ts';
+import { DEFAULTS } from '../run/runtime/checkAdapter.ts';
+import { checkRuns } from '../run/parallel/checkRuns.ts';
+import type { Shard } from '../run/parallel/partition.ts';
 import { checkPolicyAdapter } from '../run/policy/checkPolicyAdapter.ts';
 import type { PolicyCheckOptions } from '../run/policy/checkPolicyAdapter.ts';
 import type { CheckOptions } from '../run/CheckOptions.ts';
@@ -59,6 +61,8 @@ Options:
                            .md; otherwise pretty)
   --out <FILE>             write the report to FILE (a summary still goes to stdout)
   --counterexamples <DIR>  where counterexamples are written (default reports/counterexamples)
+  --shard <i/n>            run only shard i of n of the runs (CI jobs); write --out shard-i.json and join the
+                           n reports with 'prunecheck merge', which gives the verdict
 ${EXPECTATIONS_USAGE}
 
 Exit codes: 0 conformant; 1 a violation, an adapter error, a timeout, or an unknown verdict (dangerous
@@ -109,7 +113,18 @@ export interface CheckDependencies {
   readonly checkPolicyAdapter?: (adapter: PolicyAdapter, options?: PolicyCheckOptions) => Promise<CheckReport>;
 }
 
-export function createCheckCommand(deps: CheckDependencies = { checkAdapter, checkPolicyAdapter }): Command {
+/** `--shard i/n`: shard i of n, i from 1; the error names the flag, what it got and what would work. */
+export function shardFlag(raw: string | undefined): Shard | undefined {
+  if (raw === undefined) return undefined;
+  const match = /^\s*(\d{1,6})\s*\/\s*(\d{1,6})\s*$/.exec(raw);
+  if (match === null) throw new UsageError('BAD_OPTION_VALUE', `check: --shard must be i/n (shard i of n), got '${raw}'; e.g. --shard 1/3 … --shard 3/3 in three CI jobs`);
+  const [index, count] = [Number(match[1]), Number(match[2])];
+  if (count < 1) throw new UsageError('BAD_OPTION_VALUE', `check: --shard ${raw} splits the check into ${count} shards; n must be 1 or more, e.g. --shard 1/3`);
+  if (index < 1 || index > count) throw new UsageError('BAD_OPTION_VALUE', `check: --shard ${raw} names shard ${index} of ${count}, but shards are numbered 1 to ${count}; e.g. --shard ${Math.min(Math.max(index, 1), count)}/${count}`);
+  return { index, count };
+}
+
+export function createCheckCommand(deps: CheckDependencies = { checkAdapter: checkRuns, checkPolicyAdapter }): Command {
   return {
     name: 'check',
     summary: 'check a pruning runtime against every invariant of spec/SPEC.md',
@@ -128,6 +143,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
         reporter: { type: 'string' },
         out: { type: 'string' },
         counterexamples: { type: 'string' },
+        shard: { type: 'string' },
         ...EXPECTATIONS_FLAGS,
       });
       const ref = values.adapter;
@@ -139,6 +155,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
       const opTimeoutMs = integerFlag('check', 'op-timeout', values['op-timeout'], { min: 1, max: 3_600_000, example: '5000' });
       const reruns = integerFlag('check', 'reruns', values.reruns, { min: 0, max: 1_000, example: '3' });
       const recheckEvery = integerFlag('check', 'recheck-every', values['recheck-every'], { min: 0, max: 100_000, example: '16' });
+      const shard = shardFlag(values.shard);
       const reporter = choiceFlag('check', 'reporter', values.reporter, REPORTERS) ?? reporterForFile(values.out);
       if (values.out === '') throw new UsageError('BAD_OPTION_VALUE', 'check: --out needs a file name; e.g. --out reports/check.json');
       if (values.counterexamples === '') throw new UsageError('BAD_OPTION_VALUE', 'check: --counterexamples needs a directory; e.g. --counterexamples reports/counterexamples');
@@ -146,7 +163,11 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
       if (values.out !== undefined) preflightFile(values.out);
       if (values.counterexamples !== undefined) preflightDirectory(values.counterexamples);
 
-      const expectations = await expectationsRequest('check', values);
+      if (shard !== undefined && (values.expectations !== undefined || values['update-expectations'] === true)) {
+        throw new UsageError('UNSUPPORTED_OPTION', `check: --shard does not take known findings (--expectations, --update-expectations): a shard's findings are judged with the others' after 'prunecheck merge'; drop the flag from the shard jobs`);
+      }
+      // A shard reads no expectations file: its report is raw material for 'prunecheck merge'.
+      const expectations = shard === undefined ? await expectationsRequest('check', values) : undefined;
       const resolved = await resolveOrExplain(ref);
       if (resolved === undefined) return 2;
 
@@ -161,6 +182,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
           ...(values['op-timeout'] === undefined ? [] : ['--op-timeout', values['op-timeout']]),
           ...(values.reruns === undefined ? [] : ['--reruns', values.reruns]),
           ...(values['recheck-every'] === undefined ? [] : ['--recheck-every', values['recheck-every']]),
+          ...(values.shard === undefined ? [] : ['--shard', values.shard]),
           ...(values.expectations === undefined ? [] : ['--expectations', values.expectations]),
         ]);
       // SIGINT, SIGTERM or a stalled adapter call: the engine saves what it found, this prints and writes it.
@@ -172,7 +194,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
       let report: CheckReport;
       try {
         if (resolved.mode === 'policy') {
-          for (const flag of ['time-limit', 'reruns', 'long', 'recheck-every'] as const) {
+          for (const flag of ['time-limit', 'reruns', 'long', 'recheck-every', 'shard'] as const) {
             if (values[flag] !== undefined) throw new UsageError('UNSUPPORTED_OPTION', `check: --${flag} does not apply to policy-mode adapters such as ${resolved.adapter.name}; use --runs to bound the check`);
           }
           const policyCheck = deps.checkPolicyAdapter ?? checkPolicyAdapter;
@@ -203,6 +225,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
                 ...(reruns === undefined ? {} : { reruns }),
                 ...(recheckEvery === undefined ? {} : { recheckEvery }),
                 ...(values.counterexamples === undefined ? {} : { outDir: values.counterexamples }),
+                ...(shard === undefined ? {} : { shard }),
               },
               findingsToLookPast(expectations, resolved.adapter.name),
               deps.checkAdapter,
@@ -219,7 +242,9 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter, che
       report = settled.report;
       if (settled.note !== undefined) process.stderr.write(settled.note);
       // A report that could not be written to --out (it then went to stdout) is an output-path error: exit 2.
-      return publishReport(report, reporter, values.out, rerunFor(report)) ? exitCodeWithExpectations(report) : 2;
+      // A shard with no finding leaves the verdict to 'prunecheck merge': its job passes.
+      const pending = report.shard !== undefined && report.violations.length === 0 && report.verdict === 'unknown';
+      return publishReport(report, reporter, values.out, rerunFor(report)) ? (pending ? 0 : exitCodeWithExpectations(report)) : 2;
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Command } from './Command.ts';
 import { demoCommand } from './demoCommand.ts';
+import { mergeCommand } from './mergeCommand.ts';
 import { listCommand } from './listCommand.ts';
 import { checkCommand } from './checkCommand.ts';
 import { conformanceCommand } from './conformanceCommand.ts';
@@ -8,4 +9,4 @@ import { scenarioCommand } from './scenarioCommand.ts';
 import { ecosystemCommand } from './ecosystemCommand.ts';
 
 /** Every subcommand, in the order `--help` lists them. Add a command by adding its module here. */
-export const COMMANDS: readonly Command[] = [checkCommand, replayCommand, listCommand, conformanceCommand, ecosystemCommand, scenarioCommand, demoCommand];
+export const COMMANDS: readonly Command[] = [checkCommand, replayCommand, mergeCommand, listCommand, conformanceCommand, ecosystemCommand, scenarioCommand, demoCommand];

@@ -4,6 +4,7 @@ import type { Verdict } from '../run/CheckReport.ts';
 import { CounterexampleFileError } from '../run/CounterexampleFileError.ts';
 import { PolicyCounterexampleError } from '../run/policy/replayPolicyCounterexample.ts';
 import { UntrustedAdapterError } from '../run/replayTrust.ts';
+import { MergeInputError } from '../run/parallel/MergeInputError.ts';
 import { ScenarioError } from '../scenario/ScenarioError.ts';
 import { UsageError } from './UsageError.ts';
 
@@ -25,6 +26,7 @@ export function isInputError(error: unknown): error is Error {
     error instanceof CounterexampleFileError ||
     error instanceof PolicyCounterexampleError ||
     error instanceof ScenarioError ||
+    error instanceof MergeInputError ||
     error instanceof UntrustedAdapterError
   );
 }

@@ -1,3 +1,5 @@
+import type { Shard } from './parallel/partition.ts';
+
 /** Progress of a running check, reported after each run. */
 export interface CheckProgress {
   readonly adapter: string;
@@ -41,5 +43,7 @@ export interface CheckOptions {
   readonly recheckEvery?: number;
   /** Run the recorded incident scenarios as explicit examples before generated runs. Default true. */
   readonly examples?: boolean;
+  /** Run only this part of the runs (`--shard i/n`, `index` from 1); `prunecheck merge` joins the reports. */
+  readonly shard?: Shard;
   readonly onProgress?: (progress: CheckProgress) => void;
 }

@@ -3,6 +3,7 @@ import type { InvariantId } from '../model/invariants.ts';
 import type { Operation } from '../model/Operation.ts';
 import type { Outcome } from '../model/Outcome.ts';
 import type { RuntimeConfig } from '../model/ReferenceRuntime.ts';
+import type { ShardInfo } from './parallel/ShardInfo.ts';
 
 /** The verdict of a check run, as fast-check's RunDetails and porcupine's Ok/Illegal/Unknown. */
 export type Verdict = 'conformant' | 'violation' | 'diverged' | 'error' | 'unknown';
@@ -78,6 +79,10 @@ export interface CheckReport {
   readonly examplesRun?: readonly string[];
   /** Set when the verdict is `error` or `unknown`: what went wrong, outside any invariant. */
   readonly error?: string;
+  /** A shard report (`check --shard i/n`): which part of the check it ran; `prunecheck merge` gives the verdict. */
+  readonly shard?: ShardInfo;
+  /** A merged report (`prunecheck merge`): the shard reports it was merged from. */
+  readonly mergedFrom?: readonly string[];
 }
 
 /** A counterexample file: everything needed to replay one failure. Format `prunecheck-counterexample/1`. */

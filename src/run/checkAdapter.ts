@@ -13,7 +13,7 @@ import type { CheckOptions } from './CheckOptions.ts';
 import { CheckOptionsError } from './CheckOptionsError.ts';
 import type { CheckReport } from './CheckReport.ts';
 import { checkPolicyAdapter, type PolicyCheckReport } from './policy/checkPolicyAdapter.ts';
-import { checkAdapter as checkRuntimeAdapter } from './runtime/checkAdapter.ts';
+import { checkRuns as checkRuntimeAdapter } from './parallel/checkRuns.ts';
 
 /** Anything `checkAdapter` takes: a runtime adapter, a policy adapter, or what `--adapter` accepts (a built-in's name, a module path, `cmd:…`). */
 export type AnyAdapter = Adapter | PolicyAdapter | string;
@@ -63,6 +63,7 @@ async function checkAny(adapter: AnyAdapter, options: CheckOptions, expectations
   try {
     if (resolved.mode === 'policy') {
       if (options.timeLimitSeconds !== undefined) throw new CheckOptionsError(`timeLimitSeconds does not apply to policy-mode adapters such as ${resolved.adapter.name}: it generates whole conversations; bound the check with runs`);
+      if (options.shard !== undefined) throw new CheckOptionsError(`shard applies to runtime-mode adapters, not to policy-mode ones such as ${resolved.adapter.name}: bound the check with runs`);
       if (options.long !== undefined || options.recheckEvery !== undefined) throw new CheckOptionsError(`long and recheckEvery apply to runtime-mode adapters, not to policy-mode ones such as ${resolved.adapter.name}: it checks whole conversations; bound the check with runs and maxSteps (turns)`);
       const report = await checkPolicyAdapter(resolved.adapter, {
         adapterRef,

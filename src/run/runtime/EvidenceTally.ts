@@ -3,6 +3,7 @@ import { applicableSituations, SITUATION_NAMES, type Situation } from '../../gen
 import { INVARIANT_IDS, type InvariantId } from '../../model/invariants.ts';
 import type { Evidence, FindingKind, InvariantResult, Verdict } from '../CheckReport.ts';
 import type { EpisodeDriver } from './EpisodeDriver.ts';
+import type { TallyTotals } from '../parallel/TallyTotals.ts';
 
 /**
  * What the generated runs of one check saw, and whether it is enough for a `conformant` verdict (spec/ADAPTER.md
@@ -40,6 +41,28 @@ export class EvidenceTally {
     this.runsComplete += 1;
     for (const situation of driver.situations) this.situations[situation] += 1;
     for (const [invariant, count] of driver.exercised) this.checked.set(invariant, (this.checked.get(invariant) ?? 0) + count);
+  }
+
+  /** Issue 14 (src/run/parallel): the counts as data, for a worker thread or a shard report to carry. */
+  totals(): TallyTotals {
+    const unclaimed = Object.fromEntries(Object.entries(this.unclaimed).map(([id, e]) => [id, { ...e }]));
+    return { runs: this.runs, runsComplete: this.runsComplete, runsCutShort: this.runsCutShort, choicesAdopted: this.choicesAdopted, rechecks: this.rechecks, situations: { ...this.situations }, checked: Object.fromEntries(this.checked), unclaimed };
+  }
+
+  /** Issue 14 (src/run/parallel): adds runs counted elsewhere (a worker thread, another shard). */
+  absorb(totals: TallyTotals): void {
+    this.runs += totals.runs;
+    this.runsComplete += totals.runsComplete;
+    this.runsCutShort += totals.runsCutShort;
+    this.choicesAdopted += totals.choicesAdopted;
+    this.rechecks += totals.rechecks;
+    for (const [situation, n] of Object.entries(totals.situations)) if (situation in this.situations) this.situations[situation as Situation] += n;
+    for (const [invariant, n] of Object.entries(totals.checked)) this.checked.set(invariant as InvariantId, (this.checked.get(invariant as InvariantId) ?? 0) + n);
+    for (const [id, e] of Object.entries(totals.unclaimed)) {
+      const entry = (this.unclaimed[id] ??= { resumed: 0, cutShort: 0 });
+      entry.resumed += e.resumed;
+      entry.cutShort += e.cutShort;
+    }
   }
 
   evidence(): Evidence {

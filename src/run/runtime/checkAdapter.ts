@@ -25,6 +25,8 @@ import { describeInterruption, onInterrupt, type Interruption } from '../interru
 import { describeThrown } from '../safeJson.ts';
 import { TimeLimitError, withTimeout } from '../withTimeout.ts';
 import { runExample, scenarioExamples } from './explicitExamples.ts';
+import { runGenerated } from '../parallel/runGenerated.ts';
+import type { RunPlan } from '../parallel/RunPlan.ts';
 import { discardCounterexample, findingIdentity, replayCommand, saveCounterexample, traceHash, type SavedCounterexample } from '../writeCounterexample.ts';
 
 export const DEFAULTS = { runs: 300, maxSteps: 80, longSteps: { min: 500, max: 600 }, recheckEvery: DEFAULT_RECHECK_EVERY, opTimeoutMs: 5_000, outDir: 'reports/counterexamples', reruns: 3 } as const;
@@ -68,7 +70,7 @@ function verdictOf(invariant: FindingKind): Verdict {
  * episodes (fast-check commands with swarm testing), differential and invariant checks after every step,
  * shrinking, and a counterexample file for the shrunk failure, written before this function returns.
  */
-export async function checkAdapter(adapter: Adapter, options: CheckOptions = {}): Promise<CheckReport> {
+export async function checkAdapter(adapter: Adapter, options: CheckOptions & { readonly plan?: RunPlan } = {}): Promise<CheckReport> {
   const runs = options.runs ?? DEFAULTS.runs;
   const seed = options.seed ?? (Date.now() ^ (Math.random() * 0x100000000)) >>> 0;
   const opTimeoutMs = options.opTimeoutMs ?? DEFAULTS.opTimeoutMs;
@@ -281,11 +283,15 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions = {})
       if (timeLimitHit) break;
     }
 
-    const details = await fc.check(property, {
-      verbose: process.env['PRUNECHECK_DEBUG'] === '1' ? 1 : 0,
-      seed,
-      numRuns: runs,
-      ...(deadline === undefined ? {} : { interruptAfterTimeLimit: Math.max(0, deadline - Date.now()), markInterruptAsFailure: false }),
+    // Issue 14 (src/run/parallel): the generated runs, here as one fast-check call unless a plan (a shard's
+    // chunks, worker threads) says otherwise; answered as fast-check answers.
+    const details = await runGenerated(property, { verbose: process.env['PRUNECHECK_DEBUG'] === '1' ? 1 : 0, seed, runs, ...(deadline === undefined ? {} : { deadline }) }, options.plan, {
+      tally,
+      opsChecked: () => opsChecked,
+      addOps: (n) => void (opsChecked += n),
+      provisional,
+      adopt: (error) => void (latest = error),
+      progress: () => options.onProgress?.({ adapter: adapter.name, runsDone: tally.runs, runsTotal: runs, opsChecked, elapsedMs: Date.now() - started, violations: 0 }),
     });
     const base = baseNow();
 

@@ -1,0 +1,71 @@
+import type { Adapter } from '../../adapters/Adapter.ts';
+import type { CheckOptions } from '../CheckOptions.ts';
+import { CheckOptionsError } from '../CheckOptionsError.ts';
+import type { CheckReport, InvariantResult } from '../CheckReport.ts';
+import { checkAdapter, DEFAULTS } from '../runtime/checkAdapter.ts';
+import { chunkCount, chunkSize, shardChunks } from './partition.ts';
+import type { ChunkResult, RunPlan } from './RunPlan.ts';
+import type { ShardChunk, ShardInfo } from './ShardInfo.ts';
+
+export type RuntimeEngine = (adapter: Adapter, options: CheckOptions & { readonly plan?: RunPlan }) => Promise<CheckReport>;
+
+/** Refuses a shard or a worker count no check can run, naming the option and a value that works. */
+export function validateParallel(options: Pick<CheckOptions, 'shard'>): void {
+  const { shard } = options;
+  if (shard === undefined) return;
+  const { index, count } = shard;
+  if (!Number.isSafeInteger(count) || count < 1) throw new CheckOptionsError(`shard.count must be the number of shards, 1 or more, got ${String(count)}; e.g. shard: { index: 1, count: 3 }`);
+  if (!Number.isSafeInteger(index) || index < 1 || index > count) throw new CheckOptionsError(`shard.index must be from 1 to shard.count (${count}), got ${String(index)}; shards are numbered from 1, e.g. shard: { index: 1, count: ${count} }`);
+}
+
+/**
+ * The runtime engine with issue 14's way of splitting a check (src/run/parallel): `shard` runs one part of the
+ * runs for `prunecheck merge` to join, the same episodes as a single-process check (src/run/parallel/partition.ts),
+ * so the merged report has its verdict, runs, situations and counterexample; no shard is exactly the engine.
+ */
+export async function checkRuns(adapter: Adapter, options: CheckOptions = {}, engine: RuntimeEngine = checkAdapter): Promise<CheckReport> {
+  validateParallel(options);
+  const { shard, ...rest } = options;
+  const runs = rest.runs ?? DEFAULTS.runs;
+  const chunks = shard === undefined ? Array.from({ length: chunkCount(runs) }, (_, chunk) => chunk) : shardChunks(shard, runs);
+  const recorded: ShardChunk[] = [];
+  let cut = false;
+  const record = (r: ChunkResult): void => {
+    cut ||= r.stoppedEarly;
+    recorded.push({ chunk: r.chunk, totals: r.totals, opsChecked: r.opsChecked, ...(r.failedRun === undefined ? {} : { failedRun: r.failedRun }) });
+  };
+  if (shard === undefined) return engine(adapter, rest);
+  const plan: RunPlan = { kind: 'chunks', chunks, shrink: true, onChunk: record };
+  // Recorded incidents run once per check: in shard 1.
+  const report = await engine(adapter, { ...rest, ...(shard.index === 1 ? {} : { examples: false }), plan });
+  return shardReport(report, {
+    index: shard.index,
+    count: shard.count,
+    runsTotal: runs,
+    chunkSize: chunkSize(runs),
+    check: { maxSteps: rest.maxSteps ?? (rest.long === true ? DEFAULTS.longSteps.max : DEFAULTS.maxSteps), long: rest.long === true, recheckEvery: rest.recheckEvery ?? DEFAULTS.recheckEvery, examples: rest.examples !== false },
+    claimed: adapter.capabilities.invariants,
+    operations: adapter.capabilities.operations,
+    chunks: [...recorded].sort((a, b) => a.chunk - b.chunk),
+    ...firstFailure(recorded),
+    stoppedEarly: cut || (recorded.length < chunks.length && recorded.every((c) => c.failedRun === undefined)),
+  });
+}
+
+function firstFailure(chunks: readonly ShardChunk[]): { failedRun?: number } {
+  const runs = chunks.flatMap((c) => (c.failedRun === undefined ? [] : [c.failedRun]));
+  return runs.length === 0 ? {} : { failedRun: Math.min(...runs) };
+}
+
+/**
+ * A shard never passes on its own: with no finding, its verdict waits for the merged report, which counts
+ * every shard's runs towards the coverage gates. A finding is reported as in any check.
+ */
+function shardReport(report: CheckReport, shard: ShardInfo): CheckReport {
+  if (report.violations.length > 0 || (report.verdict !== 'conformant' && report.verdict !== 'unknown')) return { ...report, shard };
+  const runs = `${report.runs} of the check's ${shard.runsTotal} runs`;
+  const reason = `shard ${shard.index}/${shard.count} ran ${runs} with no finding; the verdict and the coverage gates are the merged report's (prunecheck merge, with all ${shard.count} shard reports)`;
+  const alone = report.error === undefined ? '' : `; on this shard's runs alone: ${report.error}`;
+  const invariants = report.invariants.map((r): InvariantResult => (r.status === 'passed' || r.status === 'inconclusive' ? { invariant: r.invariant, status: 'inconclusive', ...(r.checked === undefined ? {} : { checked: r.checked }), reason } : r));
+  return { ...report, verdict: 'unknown', invariants, error: `${reason}${alone}`, shard };
+}
