@@ -38,6 +38,8 @@ describe('prunecheck check: arguments', () => {
     [['--adapter', 'reference', '--verbose'], /unknown option '--verbose'; options: --adapter, --runs, --seed/],
     [['--adapter', 'reference', 'extra'], /unexpected argument 'extra'/],
     [['--adapter', 'reference', '--adapter', 'naive'], /--adapter was given more than once/],
+    [['--adapter', 'reference', '--workers', '0'], /--workers must be an integer from 1 to 1024, got '0'; e\.g\. --workers \d+/],
+    [['--adapter', 'reference', '--workers', 'all'], /--workers must be an integer from 1 to 1024, got 'all'/],
     [['--adapter', 'reference', '--shard', '0/3'], /--shard 0\/3 names shard 0 of 3, but shards are numbered 1 to 3; e\.g\. --shard 1\/3/],
     [['--adapter', 'reference', '--shard', '4/3'], /--shard 4\/3 names shard 4 of 3, but shards are numbered 1 to 3; e\.g\. --shard 3\/3/],
     [['--adapter', 'reference', '--shard', '1/0'], /--shard 1\/0 splits the check into 0 shards; n must be 1 or more/],

@@ -13,7 +13,7 @@ import { INVARIANT_IDS } from '../model/invariants.ts';
 import { SPEC_VERSION } from '../model/specVersion.ts';
 import { PRUNECHECK_VERSION } from '../run/version.ts';
 import { DEFAULTS } from '../run/runtime/checkAdapter.ts';
-import { checkRuns } from '../run/parallel/checkRuns.ts';
+import { checkRuns, defaultWorkers } from '../run/parallel/checkRuns.ts';
 import type { Shard } from '../run/parallel/partition.ts';
 import { checkPolicyAdapter } from '../run/policy/checkPolicyAdapter.ts';
 import type { PolicyCheckOptions } from '../run/policy/checkPolicyAdapter.ts';
@@ -61,6 +61,8 @@ Options:
                            .md; otherwise pretty)
   --out <FILE>             write the report to FILE (a summary still goes to stdout)
   --counterexamples <DIR>  where counterexamples are written (default reports/counterexamples)
+  --workers <N>            worker threads running the generated runs (default: the available cores, here
+                           ${defaultWorkers()}); the same seed gives the same verdict and counterexample for any N
   --shard <i/n>            run only shard i of n of the runs (CI jobs); write --out shard-i.json and join the
                            n reports with 'prunecheck merge', which gives the verdict
 ${EXPECTATIONS_USAGE}
@@ -143,6 +145,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
         reporter: { type: 'string' },
         out: { type: 'string' },
         counterexamples: { type: 'string' },
+        workers: { type: 'string' },
         shard: { type: 'string' },
         ...EXPECTATIONS_FLAGS,
       });
@@ -155,6 +158,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
       const opTimeoutMs = integerFlag('check', 'op-timeout', values['op-timeout'], { min: 1, max: 3_600_000, example: '5000' });
       const reruns = integerFlag('check', 'reruns', values.reruns, { min: 0, max: 1_000, example: '3' });
       const recheckEvery = integerFlag('check', 'recheck-every', values['recheck-every'], { min: 0, max: 100_000, example: '16' });
+      const workers = integerFlag('check', 'workers', values.workers, { min: 1, max: 1_024, example: String(defaultWorkers()) });
       const shard = shardFlag(values.shard);
       const reporter = choiceFlag('check', 'reporter', values.reporter, REPORTERS) ?? reporterForFile(values.out);
       if (values.out === '') throw new UsageError('BAD_OPTION_VALUE', 'check: --out needs a file name; e.g. --out reports/check.json');
@@ -194,7 +198,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
       let report: CheckReport;
       try {
         if (resolved.mode === 'policy') {
-          for (const flag of ['time-limit', 'reruns', 'long', 'recheck-every', 'shard'] as const) {
+          for (const flag of ['time-limit', 'reruns', 'long', 'recheck-every', 'workers', 'shard'] as const) {
             if (values[flag] !== undefined) throw new UsageError('UNSUPPORTED_OPTION', `check: --${flag} does not apply to policy-mode adapters such as ${resolved.adapter.name}; use --runs to bound the check`);
           }
           const policyCheck = deps.checkPolicyAdapter ?? checkPolicyAdapter;
@@ -225,6 +229,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
                 ...(reruns === undefined ? {} : { reruns }),
                 ...(recheckEvery === undefined ? {} : { recheckEvery }),
                 ...(values.counterexamples === undefined ? {} : { outDir: values.counterexamples }),
+                workers: workers ?? defaultWorkers(),
                 ...(shard === undefined ? {} : { shard }),
               },
               findingsToLookPast(expectations, resolved.adapter.name),

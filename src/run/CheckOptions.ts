@@ -43,6 +43,12 @@ export interface CheckOptions {
   readonly recheckEvery?: number;
   /** Run the recorded incident scenarios as explicit examples before generated runs. Default true. */
   readonly examples?: boolean;
+  /**
+   * Worker threads running the generated runs (runtime mode; a `cmd:` adapter gets a child per worker): the
+   * same seed gives the same verdict, runs, situations and counterexample for any number. Default 1 here
+   * (library users decide for their process); the CLI defaults to the available cores.
+   */
+  readonly workers?: number;
   /** Run only this part of the runs (`--shard i/n`, `index` from 1); `prunecheck merge` joins the reports. */
   readonly shard?: Shard;
   readonly onProgress?: (progress: CheckProgress) => void;

@@ -63,7 +63,7 @@ async function checkAny(adapter: AnyAdapter, options: CheckOptions, expectations
   try {
     if (resolved.mode === 'policy') {
       if (options.timeLimitSeconds !== undefined) throw new CheckOptionsError(`timeLimitSeconds does not apply to policy-mode adapters such as ${resolved.adapter.name}: it generates whole conversations; bound the check with runs`);
-      if (options.shard !== undefined) throw new CheckOptionsError(`shard applies to runtime-mode adapters, not to policy-mode ones such as ${resolved.adapter.name}: bound the check with runs`);
+      if (options.shard !== undefined || (options.workers ?? 1) > 1) throw new CheckOptionsError(`shard and workers apply to runtime-mode adapters, not to policy-mode ones such as ${resolved.adapter.name}: bound the check with runs`);
       if (options.long !== undefined || options.recheckEvery !== undefined) throw new CheckOptionsError(`long and recheckEvery apply to runtime-mode adapters, not to policy-mode ones such as ${resolved.adapter.name}: it checks whole conversations; bound the check with runs and maxSteps (turns)`);
       const report = await checkPolicyAdapter(resolved.adapter, {
         adapterRef,

@@ -7,6 +7,15 @@
 
 const live = new Set<number>();
 let hooked = false;
+let watcher: ((live: readonly number[]) => void) | undefined;
+
+/**
+ * Issue 14 (src/run/parallel): a worker thread's children are the process's too, but its exit handler does not
+ * run when the process exits: it reports its live groups to the main thread, which kills them at exit.
+ */
+export function watchGroups(listener: (live: readonly number[]) => void): void {
+  watcher = listener;
+}
 
 /** Sends `signal` to the whole process group led by `pid`; a group already gone is not an error. */
 export function signalGroup(pid: number, signal: NodeJS.Signals = 'SIGKILL'): void {
@@ -20,6 +29,7 @@ export function signalGroup(pid: number, signal: NodeJS.Signals = 'SIGKILL'): vo
 /** Remembers a child's group until `forgetGroup`; it is killed at exit if still remembered. */
 export function trackGroup(pid: number): void {
   live.add(pid);
+  watcher?.([...live]);
   if (!hooked) {
     hooked = true;
     process.on('exit', killAllGroups);
@@ -28,6 +38,7 @@ export function trackGroup(pid: number): void {
 
 export function forgetGroup(pid: number): void {
   live.delete(pid);
+  watcher?.([...live]);
 }
 
 /** Kills every remembered group now (synchronous, so it can run in an exit handler). */

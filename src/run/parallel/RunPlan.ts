@@ -37,23 +37,25 @@ export interface ChunkResult {
  */
 export type RunPlan =
   | { readonly kind: 'chunks'; readonly chunks: Iterable<number> | AsyncIterable<number>; readonly shrink: boolean; readonly onChunk: (result: ChunkResult) => void }
-  | { readonly kind: 'delegate'; readonly run: (sink: ChunkSink) => Promise<Delegated> };
+  | { readonly kind: 'delegate'; readonly run: (sink: ChunkSink) => Promise<Delegated>; readonly onChunk: (result: ChunkResult) => void };
 
 /** What the engine lends the runs done elsewhere: its tally and its saved counterexamples. */
 export interface ChunkSink {
   /** Runs below every failure, in run order: counted as if they had run here. */
   readonly absorb: (result: ChunkResult) => void;
-  /** The lowest failing run so far, what an interruption saves; its files join the engine's own provisional saves. */
-  readonly adopt: (finding: FindingData, saved: readonly SavedCounterexample[]) => void;
+  /** The lowest failing run's finding so far: what an interruption saves. */
+  readonly adopt: (finding: FindingData) => void;
+  /** Counterexamples saved elsewhere for this check: they join the engine's provisional saves (replaced or removed). */
+  readonly keep: (saved: readonly SavedCounterexample[]) => void;
 }
 
 /**
- * How delegated runs ended: every run below `failedRun` passed (and was absorbed); `resumeChunk`: run the
- * chunks from this one on here instead (a worker thread stalled in it).
+ * How delegated runs ended: every run below `failedRun` passed (and was absorbed); `resumeChunks`: run these
+ * chunks here instead, in order (a worker thread stalled in the first: here the watchdog can catch it).
  */
 export interface Delegated {
   readonly failedRun?: number;
   readonly finding?: FindingData;
-  readonly resumeChunk?: number;
+  readonly resumeChunks?: readonly number[];
   readonly stoppedEarly: boolean;
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Adapter } from '../../adapters/Adapter.ts';
 import type { CheckOptions } from '../CheckOptions.ts';
 import { CheckOptionsError } from '../CheckOptionsError.ts';
@@ -6,12 +7,19 @@ import { checkAdapter, DEFAULTS } from '../runtime/checkAdapter.ts';
 import { chunkCount, chunkSize, shardChunks } from './partition.ts';
 import type { ChunkResult, RunPlan } from './RunPlan.ts';
 import type { ShardChunk, ShardInfo } from './ShardInfo.ts';
+import { workerPlan } from './workerPlan.ts';
 
 export type RuntimeEngine = (adapter: Adapter, options: CheckOptions & { readonly plan?: RunPlan }) => Promise<CheckReport>;
 
 /** Refuses a shard or a worker count no check can run, naming the option and a value that works. */
-export function validateParallel(options: Pick<CheckOptions, 'shard'>): void {
-  const { shard } = options;
+/** The cores this process may use: the CLI's default `--workers`. */
+export function defaultWorkers(): number {
+  return Math.max(1, availableParallelism());
+}
+
+export function validateParallel(options: Pick<CheckOptions, 'workers' | 'shard'>): void {
+  const { workers, shard } = options;
+  if (workers !== undefined && !(Number.isSafeInteger(workers) && workers >= 1)) throw new CheckOptionsError(`workers must be a whole number of threads, 1 or more, got ${String(workers)}; e.g. workers: 2 (1 runs every run in this thread)`);
   if (shard === undefined) return;
   const { index, count } = shard;
   if (!Number.isSafeInteger(count) || count < 1) throw new CheckOptionsError(`shard.count must be the number of shards, 1 or more, got ${String(count)}; e.g. shard: { index: 1, count: 3 }`);
@@ -19,13 +27,14 @@ export function validateParallel(options: Pick<CheckOptions, 'shard'>): void {
 }
 
 /**
- * The runtime engine with issue 14's way of splitting a check (src/run/parallel): `shard` runs one part of the
- * runs for `prunecheck merge` to join, the same episodes as a single-process check (src/run/parallel/partition.ts),
- * so the merged report has its verdict, runs, situations and counterexample; no shard is exactly the engine.
+ * The runtime engine with issue 14's two ways of splitting a check (src/run/parallel): `workers` threads share
+ * the runs, and `shard` runs one part of them for `prunecheck merge` to join. Both run the same episodes as a
+ * single-process check (src/run/parallel/partition.ts) and report its verdict, runs, situations and
+ * counterexample; `workers: 1` with no shard is exactly the single-process engine.
  */
 export async function checkRuns(adapter: Adapter, options: CheckOptions = {}, engine: RuntimeEngine = checkAdapter): Promise<CheckReport> {
   validateParallel(options);
-  const { shard, ...rest } = options;
+  const { shard, workers = 1, ...rest } = options;
   const runs = rest.runs ?? DEFAULTS.runs;
   const chunks = shard === undefined ? Array.from({ length: chunkCount(runs) }, (_, chunk) => chunk) : shardChunks(shard, runs);
   const recorded: ShardChunk[] = [];
@@ -34,8 +43,10 @@ export async function checkRuns(adapter: Adapter, options: CheckOptions = {}, en
     cut ||= r.stoppedEarly;
     recorded.push({ chunk: r.chunk, totals: r.totals, opsChecked: r.opsChecked, ...(r.failedRun === undefined ? {} : { failedRun: r.failedRun }) });
   };
-  if (shard === undefined) return engine(adapter, rest);
-  const plan: RunPlan = { kind: 'chunks', chunks, shrink: true, onChunk: record };
+  const threads = Math.min(workers, chunks.length);
+  const onWorkers = threads > 1 ? workerPlan(adapter, { ...rest, runs }, chunks, threads, record) : undefined;
+  if (shard === undefined) return engine(adapter, onWorkers === undefined ? rest : { ...rest, plan: onWorkers });
+  const plan: RunPlan = onWorkers ?? { kind: 'chunks', chunks, shrink: true, onChunk: record };
   // Recorded incidents run once per check: in shard 1.
   const report = await engine(adapter, { ...rest, ...(shard.index === 1 ? {} : { examples: false }), plan });
   return shardReport(report, {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { FindingError } from '../FindingError.ts';
 import type { EvidenceTally } from '../runtime/EvidenceTally.ts';
 import type { SavedCounterexample } from '../writeCounterexample.ts';
-import { chunkCount, chunkRuns } from './partition.ts';
+import { chunkRuns } from './partition.ts';
 import type { ChunkSink, FindingData, RunPlan } from './RunPlan.ts';
 import { totalsSince } from './TallyTotals.ts';
 
@@ -58,16 +58,13 @@ export async function runGenerated<Ts>(property: fc.IAsyncProperty<Ts>, params: 
       hooks.addOps(result.opsChecked);
       hooks.progress();
     },
-    adopt: (finding, saved) => {
-      hooks.adopt(findingErrorOf(finding));
+    adopt: (finding) => hooks.adopt(findingErrorOf(finding)),
+    keep: (saved) => {
       for (const file of saved) if (!hooks.provisional.some((mine) => mine.file === file.file)) hooks.provisional.push(file);
     },
   };
   const delegated = await plan.run(sink);
-  if (delegated.resumeChunk !== undefined) {
-    const chunks = Array.from({ length: chunkCount(runs) - delegated.resumeChunk }, (_, k) => k + (delegated.resumeChunk ?? 0));
-    return runChunks(property, params, { kind: 'chunks', chunks, shrink: true, onChunk: () => undefined }, hooks);
-  }
+  if (delegated.resumeChunks !== undefined) return runChunks(property, params, { kind: 'chunks', chunks: delegated.resumeChunks, shrink: true, onChunk: plan.onChunk }, hooks);
   if (delegated.failedRun === undefined) return { failed: false, interrupted: delegated.stoppedEarly };
   // The first failure, run again here from its index alone: fast-check draws the same episode and shrinks it
   // as a single-process check would have, so the counterexample is the same for any number of workers.

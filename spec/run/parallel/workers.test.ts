@@ -1,0 +1,90 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Adapter } from '../../../src/adapters/Adapter.ts';
+import { findBuiltin } from '../../../src/adapters/builtins.ts';
+import { commandAdapter } from '../../../src/adapters/protocol/commandAdapter.ts';
+import { liveGroups } from '../../../src/adapters/protocol/processGroups.ts';
+import type { CheckReport, Counterexample } from '../../../src/run/CheckReport.ts';
+import { checkRuns } from '../../../src/run/parallel/checkRuns.ts';
+import { FIXTURES, runBin } from '../../helpers/faults.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'prunecheck-workers-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** What must not depend on the number of workers: the verdict and everything it rests on, and the counterexample. */
+function outcome(report: CheckReport) {
+  const file = report.violations[0]?.counterexample;
+  const cx = file === undefined || file === '' ? undefined : (JSON.parse(readFileSync(file, 'utf8')) as Counterexample);
+  return {
+    verdict: report.verdict,
+    runs: report.runs,
+    situations: report.situations,
+    evidence: report.evidence,
+    invariants: report.invariants,
+    violations: report.violations.map((v) => ({ invariant: v.invariant, step: v.step, because: v.because, name: v.counterexample.split('/').at(-1) })),
+    counterexample: cx === undefined ? undefined : { path: cx.path, config: cx.config, trace: cx.trace, because: cx.because },
+  };
+}
+
+const check = (adapter: Adapter, ref: string, seed: number, runs: number, workers: number) =>
+  checkRuns(adapter, { seed, runs, workers, adapterRef: ref, reruns: 1, outDir: join(dir, `${ref.replace(/\W+/g, '-')}-${seed}-${workers}`) });
+
+describe('--workers: the same verdict and counterexample for any number of workers', () => {
+  it.each([
+    ['reference', 1, 200],
+    ['reference', 4, 120],
+    ['trusts-safe-claim', 3, 120],
+    ['ignores-content-change', 2, 120],
+    ['ignores-content-change', 1, 120],
+    ['no-external-tombstone', 2, 60],
+  ] as const)('%s at seed %i (%i runs): workers 1 and 2 agree', async (name, seed, runs) => {
+    const adapter = findBuiltin(name) as Adapter;
+    const one = await check(adapter, name, seed, runs, 1);
+    const two = await check(adapter, name, seed, runs, 2);
+    expect(outcome(two)).toEqual(outcome(one));
+    // Only this test's own counterexample is left: the worker's unshrunk save was replaced by the shrunk one.
+    if (one.violations.length > 0) expect(readdirSync(join(dir, `${name}-${seed}-2`))).toEqual(readdirSync(join(dir, `${name}-${seed}-1`)));
+  });
+
+  it('a cmd: runtime on two workers (a child each) agrees with one worker; no child is left', async () => {
+    const ref = 'cmd:python3 examples/python/broken_runtime.py';
+    const adapter = await commandAdapter('python3 examples/python/broken_runtime.py');
+    const one = await check(adapter, ref, 1, 40, 1);
+    const two = await check(adapter, ref, 1, 40, 2);
+    await adapter.drain();
+    expect(one.verdict).not.toBe('conformant');
+    expect(outcome(two)).toEqual(outcome(one));
+    expect(liveGroups()).toBe(0);
+  });
+
+  it('bad worker counts and shards are refused naming the option, and so is an adapter a worker cannot load', async () => {
+    await expect(checkRuns(findBuiltin('reference') as Adapter, { runs: 5, workers: 0 })).rejects.toThrow(/workers must be a whole number of threads, 1 or more, got 0; e\.g\. workers: 2/);
+    await expect(checkRuns(findBuiltin('reference') as Adapter, { runs: 5, shard: { index: 4, count: 3 } })).rejects.toThrow(/shard\.index must be from 1 to shard\.count \(3\), got 4/);
+    await expect(checkRuns({ ...(findBuiltin('reference') as Adapter) }, { runs: 40, workers: 2 })).rejects.toThrow(/workers: reference has no adapterRef a worker thread can load it from/);
+  });
+
+  it('a shard on two workers records the same chunks as on one', async () => {
+    const adapter = findBuiltin('reference') as Adapter;
+    const shard = { index: 2, count: 3 };
+    const one = await checkRuns(adapter, { seed: 2, runs: 100, workers: 1, shard, adapterRef: 'reference', outDir: join(dir, 'shard-1') });
+    const two = await checkRuns(adapter, { seed: 2, runs: 100, workers: 2, shard, adapterRef: 'reference', outDir: join(dir, 'shard-2') });
+    expect(two.shard?.chunks).toEqual(one.shard?.chunks);
+    expect(outcome(two)).toEqual(outcome(one));
+  });
+
+  it('a synchronous busy loop in a worker thread is caught as in one process: TIMEOUT at that step, saved, exit 1', async () => {
+    const out = join(dir, 'busy');
+    const result = await runBin(['check', '--adapter', join(FIXTURES, 'misbehavingAdapter.ts'), '--runs', '40', '--workers', '2', '--seed', '1', '--op-timeout', '100', '--counterexamples', out], {
+      env: { PRUNECHECK_FAULT: 'busy-loop', PRUNECHECK_FAULT_AT: '5' },
+      killAfterMs: 60_000,
+    });
+    expect(result.signal, 'the process had to be killed: the busy loop hung it').toBeNull();
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toMatch(/apply blocked the process for more than 100 ms .*stuck in apply in .*misbehavingAdapter\.ts\)/);
+    const [file] = readdirSync(out);
+    const cx = JSON.parse(readFileSync(join(out, file ?? ''), 'utf8')) as Counterexample;
+    expect(cx).toMatchObject({ invariant: 'TIMEOUT', step: 5 });
+  });
+});
