@@ -31,7 +31,9 @@ describe('nondeterminism', () => {
   it('check re-runs a finding on fresh systems and reports diverged, naming the step and the first differing field', async () => {
     const report = await checkAdapter(staleReplica, { seed: 1, outDir, adapterRef: 'stale-replica' });
     expect(report.verdict).toBe('diverged');
-    expect(report.error).toMatch(/^nondeterministic: step \d+ answered evicted s\d+ as reversible(; safe claim upheld)? on one run and rejected \(not-reversible\).* on another \(first differing field: outcome\.kind, "evicted" vs "rejected"\); the INV-03 finding at step \d+ recurred on [0-2] of 3 fresh re-runs of its trace$/);
+    // The trusted claim makes an unbacked span leave reversibly; the sound session refuses it, or (the shrunk trace
+    // accepting loss) lets it leave lossily.
+    expect(report.error).toMatch(/^nondeterministic: step \d+ answered evicted s\d+ as reversible(; safe claim upheld)? on one run and (rejected \(not-reversible\)|evicted s\d+ as lossy).* on another \(first differing field: (outcome\.kind, "evicted" vs "rejected"|outcome\.mode, "reversible" vs "lossy")\); the INV-03 finding at step \d+ recurred on [0-2] of 3 fresh re-runs of its trace$/);
     expect(report.violations[0]?.invariant).toBe('INV-03');
     expect(report.invariants.find((r) => r.invariant === 'INV-03')).toMatchObject({ status: 'inconclusive', reason: expect.stringMatching(/nondeterministic/) });
 
@@ -39,7 +41,7 @@ describe('nondeterminism', () => {
     const replays = [await replayCounterexample(report.violations[0]?.counterexample ?? ''), await replayCounterexample(report.violations[0]?.counterexample ?? '')];
     expect(replays.map((r) => r.kind).sort()).toEqual(['diverged', 'reproduced']);
     const diverged = replays.find((r) => r.kind === 'diverged');
-    expect(diverged?.detail).toMatch(/step \d+ answered evicted s\d+ as reversible(; safe claim upheld)? in the recorded run and rejected \(not-reversible\).* now \(first differing field: outcome\.kind, "evicted" vs "rejected"\)/);
+    expect(diverged?.detail).toMatch(/step \d+ answered evicted s\d+ as reversible(; safe claim upheld)? in the recorded run and (rejected \(not-reversible\)|evicted s\d+ as lossy).* now \(first differing field: (outcome\.kind, "evicted" vs "rejected"|outcome\.mode, "reversible" vs "lossy")\)/);
   });
 
   it('--reruns 0 reports the finding as it was found', async () => {

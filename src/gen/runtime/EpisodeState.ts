@@ -3,9 +3,9 @@ import type { Outcome } from '../../model/Outcome.ts';
 import { ReferenceRuntime, type RuntimeConfig } from '../../model/ReferenceRuntime.ts';
 import { DEFAULT_DOMAIN, type EpisodeDomain } from './EpisodeDomain.ts';
 import { lookalikeForms, spanIdOf } from './identifiers.ts';
+import { RING, RingChoices } from './RingChoices.ts';
 
-/** Names (and picks) range over 0…RING-1: a pick chooses the span whose name follows it on the ring. */
-export const RING = 1_000;
+export { RING } from './RingChoices.ts';
 
 /**
  * The harness's side of one generated episode: the reference runtime run in lock-step with the system under
@@ -35,6 +35,8 @@ export class EpisodeState {
   readonly lookedUp = new Set<'evicted' | 'lookalike'>();
   /** Spans summarized first and rotated out of the backing store afterwards. */
   readonly rotatedAfterSummary = new Set<string>();
+  /** Every choice a template makes, by stable identity, held to what it chose the first time its step ran. */
+  readonly ring = new RingChoices();
   /** Names of the steps being resolved, until the step's operation is noted. */
   private pendingName: { readonly id: string; readonly name: number } | undefined;
   /** The calls resolved so far: their ring position, signature index and spelling. */
@@ -90,17 +92,7 @@ export class EpisodeState {
 
   /** The member of `pool` a pick chooses: the first name at or after `pick` on the ring (ties: the earliest). */
   choose(pool: readonly string[], pick: number): string | undefined {
-    let best: string | undefined;
-    let bestDistance = Number.POSITIVE_INFINITY;
-    for (const id of pool) {
-      const name = this.names.get(id) ?? 0;
-      const distance = (((name - pick) % RING) + RING) % RING;
-      if (distance < bestDistance) {
-        best = id;
-        bestDistance = distance;
-      }
-    }
-    return best;
+    return this.ring.choose(pool, (id) => this.names.get(id) ?? 0, pick);
   }
 
   /** The distinct members of `pool` the picks choose, in pick order. */
@@ -110,16 +102,12 @@ export class EpisodeState {
 
   /** A call made earlier in the episode, chosen by its pick on the ring as spans are: what a retry repeats. */
   chooseCall(pick: number): { readonly index: number; readonly form: number } | undefined {
-    let best: { index: number; form: number } | undefined;
-    let bestDistance = Number.POSITIVE_INFINITY;
-    for (const call of this.calls) {
-      const distance = (((call.pick - pick) % RING) + RING) % RING;
-      if (distance < bestDistance) {
-        best = call;
-        bestDistance = distance;
-      }
-    }
-    return best;
+    return this.ring.choose(this.calls, (call) => call.pick, pick);
+  }
+
+  /** One of the signature indices `candidates`, chosen on the ring (each index has its own place). */
+  chooseSignature(candidates: readonly number[], pick: number): number | undefined {
+    return this.ring.choose(candidates, (index) => (index * 97) % RING, pick);
   }
 
   /** Records a call about to be made (a call always reaches the ledger's decision): a later retry may repeat it. */

@@ -38,17 +38,14 @@ export const SIGNATURE_FORMS = 12;
 
 /**
  * The index a draw picks in a pool of `size` signatures: half the draws (even picks) call a request some content
- * mentions, when there is one in the pool (`mentioned`: its indices), so "retried after every mention was pruned"
- * stays reachable in pools of hundreds; the rest range over the whole pool.
+ * mentions, when there is one in the pool (`mentioned`: its indices, chosen stably by `choose`), so "retried after
+ * every mention was pruned" stays reachable in pools of hundreds; the rest range over the whole pool.
  */
-export function signatureIndex(pick: number, size: number, mentioned: readonly number[]): number {
+export function signatureIndex(pick: number, size: number, mentioned: readonly number[], choose: (candidates: readonly number[], pick: number) => number | undefined): number {
   const candidates = mentioned.filter((i) => i < size);
-  if (pick % 2 !== 0 || candidates.length === 0) return (pick >> 1) % size;
-  // A stable choice: the mentioned index nearest above the pick on a ring, so an unrelated mention changes nothing.
-  return candidates.reduce((best, i) => (ringDistance(i, pick) < ringDistance(best, pick) ? i : best));
+  const chosen = pick % 2 === 0 && candidates.length > 0 ? choose(candidates, pick) : undefined;
+  return chosen ?? (pick >> 1) % size;
 }
-
-const ringDistance = (index: number, pick: number): number => (((index * 97 - pick) % 1_000) + 1_000) % 1_000;
 
 /**
  * The `index`-th signature of the episode's pool in spelling `form`. Look-alike spellings are other signatures

@@ -109,7 +109,7 @@ export function resolveTemplate(template: OpTemplate, state: EpisodeState): Oper
     case 'claim':
       return resolveClaim(template, state);
     case 'callTool': {
-      const drawn = { index: signatureIndex(template.signaturePick, state.domain.signatures, state.mentionedRequests()), form: template.form };
+      const drawn = { index: signatureIndex(template.signaturePick, state.domain.signatures, state.mentionedRequests(), (candidates, pick) => state.chooseSignature(candidates, pick)), form: template.form };
       const { index, form } = template.repeat ? (state.chooseCall(template.signaturePick) ?? drawn) : drawn;
       state.called(template.signaturePick, index, form);
       const { signature, requestId, key } = signatureOf(index, form);

@@ -4,6 +4,7 @@ import { CONTENT_SHAPES } from './contentDomain.ts';
 import { RING } from './EpisodeState.ts';
 import { SIGNATURE_FORMS } from './identifiers.ts';
 import type { OpTemplate } from './OpTemplate.ts';
+import { towardTrue } from './towardTrue.ts';
 
 const pick = fc.nat({ max: RING - 1 });
 /** A span's name is its identity: it never shrinks, so shrinking one step never retargets another. */
@@ -39,7 +40,7 @@ export const TEMPLATE_ARBITRARIES: { readonly [K in OperationKind]: fc.Arbitrary
     shape,
     tokens,
     score,
-    persist: fc.boolean(),
+    persist: towardTrue(),
   }),
   persist: fc.record({ kind: fc.constant('persist'), pick }),
   rotate: fc.record({ kind: fc.constant('rotate'), all: fc.boolean(), picks: fc.array(pick, { minLength: 1, maxLength: 3 }) }),
@@ -49,7 +50,7 @@ export const TEMPLATE_ARBITRARIES: { readonly [K in OperationKind]: fc.Arbitrary
     kind: fc.constant('prune'),
     pool: fc.constantFrom('resident', 'summarized-source', 'summary', 'derived', 'edited'),
     pick,
-    acceptLossy: fc.boolean(),
+    acceptLossy: towardTrue(),
     claimSafe: fc.boolean(),
   }),
   summarize: fc.record({
@@ -72,7 +73,7 @@ export const TEMPLATE_ARBITRARIES: { readonly [K in OperationKind]: fc.Arbitrary
   compact: fc.record({ kind: fc.constant('compact'), threshold }),
   restore: fc.record({ kind: fc.constant('restore'), pick }),
   lookup: fc.record({ kind: fc.constant('lookup'), pool: fc.constantFrom('evicted', 'resident', 'lookalike', 'never-seen'), pick }),
-  claim: fc.record({ kind: fc.constant('claim'), picks: fc.array(pick, { minLength: 1, maxLength: 3 }), includeLost: fc.boolean() }),
+  claim: fc.record({ kind: fc.constant('claim'), picks: fc.array(pick, { minLength: 1, maxLength: 3 }), includeLost: towardTrue() }),
   // What the world answers (D-18): mostly accepted, often a failure with a back-off, sometimes an unknown outcome;
   // the clock advances by 0 (no `at`), seconds or an hour; a call carries its signature's idempotency key or none.
   // The signature is one of the episode's pool (EpisodeDomain), spelled as it is or as a look-alike (`form`); half

@@ -2,6 +2,7 @@ import type fc from 'fast-check';
 import type { PruningSystem } from '../../adapters/Adapter.ts';
 import type { OpTemplate } from '../../gen/runtime/OpTemplate.ts';
 import { resolveTemplate } from '../../gen/runtime/resolveTemplate.ts';
+import type { Pin } from '../../gen/runtime/RingChoices.ts';
 import type { OperationKind } from '../../model/Operation.ts';
 import type { EpisodeDriver } from './EpisodeDriver.ts';
 import { FindingError } from '../FindingError.ts';
@@ -14,8 +15,14 @@ export interface RunModel {
   readonly maxSteps: number;
 }
 
-/** One generated step as a fast-check command; stateless, so fast-check can re-run it while shrinking. */
+/**
+ * One generated step as a fast-check command, re-run by fast-check while shrinking. Its only state is where its
+ * choices of targets landed the first time it ran (its pins): run again after other steps were deleted, it aims
+ * at the same spans, so deleting an unrelated step retargets nothing (`RingChoices`).
+ */
 export class StepCommand implements fc.AsyncCommand<RunModel, PruningSystem> {
+  private pins: readonly Pin[] | undefined;
+
   constructor(readonly template: OpTemplate) {}
 
   check(model: Readonly<RunModel>): boolean {
@@ -24,7 +31,10 @@ export class StepCommand implements fc.AsyncCommand<RunModel, PruningSystem> {
 
   async run(model: RunModel): Promise<void> {
     const { driver } = model;
+    const { ring } = driver.state;
+    ring.begin(this.pins);
     const op = resolveTemplate(this.template, driver.state);
+    this.pins ??= ring.end();
     if (op === undefined) return;
     const finding = await driver.step(op);
     if (finding !== undefined) throw new FindingError(finding, driver.state.config, [...driver.trace], [...driver.outcomes], [...driver.observations]);

@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { validateSystem } from '../../adapters/validateAdapter.ts';
 import type { Adapter, PruningSystem } from '../../adapters/Adapter.ts';
 import { EpisodeState } from '../../gen/runtime/EpisodeState.ts';
-import { domainArbitrary } from '../../gen/runtime/EpisodeDomain.ts';
-import { configArbitrary } from '../../gen/runtime/episodeArbitraries.ts';
+import { domainArbitrary, type EpisodeDomain } from '../../gen/runtime/EpisodeDomain.ts';
+import { configArbitrary, swarmArbitrary } from '../../gen/runtime/episodeArbitraries.ts';
 import { RUNTIME_INVARIANT_IDS } from '../../model/invariants.ts';
+import type { Operation, OperationKind } from '../../model/Operation.ts';
 import type { RuntimeConfig } from '../../model/ReferenceRuntime.ts';
 import { SPEC_VERSION } from '../../model/specVersion.ts';
 import type { CheckOptions } from '../CheckOptions.ts';
@@ -12,11 +13,12 @@ import type { CheckReport, Counterexample, FindingKind, Verdict } from '../Check
 import { EpisodeDriver } from './EpisodeDriver.ts';
 import { DEFAULT_RECHECK_EVERY } from './Recheck.ts';
 import { EvidenceTally } from './EvidenceTally.ts';
-import { confirmFinding, runTrace, type Confirmation } from './confirmFinding.ts';
+import { confirmFinding, runTrace, type Confirmation, type TraceRun } from './confirmFinding.ts';
+import { SIMPLIFY_BUDGET, simplifyFinding } from './simplifyFinding.ts';
 import { FindingError } from '../FindingError.ts';
 import { InternalError } from '../InternalError.ts';
 import { OutputPathError } from '../../report/writeFileAtomic.ts';
-import { episodeArbitrary } from './episodeArbitrary.ts';
+import { longEpisodeArbitrary, stepsArbitrary, type EpisodeSteps } from './episodeArbitrary.ts';
 import type { RunModel } from './StepCommand.ts';
 import { PRUNECHECK_VERSION } from '../version.ts';
 import { deepFreeze } from '../deepFreeze.ts';
@@ -84,10 +86,11 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
   const started = Date.now();
   let opsChecked = 0;
   let failed = false;
-  /** The first finding of a generated run: shrinking keeps it (another finding is another bug). */
+  /** The first finding of a generated run, and the shortest failing trace since: what shrinking keeps. */
   let first: FindingKind | undefined;
-  /** Whether a failing candidate is a shrink of the first finding, not a different one. */
-  const shrinksTo = (error: FindingError): boolean => first === undefined || error.finding.invariant === first;
+  let shortest = Number.POSITIVE_INFINITY;
+  /** Whether a failing candidate is a shrink: the same finding (another is another bug), and no longer. */
+  const shrinksTo = (error: FindingError): boolean => first === undefined || (error.finding.invariant === first && error.trace.length <= shortest);
   /** Counterexamples saved before the final one (unshrunk, or an explicit example's): removed once it is saved. */
   const provisional: SavedCounterexample[] = [];
   /** The smallest failing episode so far (shrinking replaces it): what an interruption saves. */
@@ -116,6 +119,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
     failed = true;
     latest = error;
     first ??= error.finding.invariant;
+    shortest = Math.min(shortest, error.trace.length);
     return error;
   };
   /** A run the time limit stopped is skipped (fast-check's precondition failure), never passed or failed. */
@@ -188,6 +192,18 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
     };
   }
 
+  /**
+   * A generated finding's shrunk trace, simplified further on concrete ids (`simplifyFinding`); a timeout is not
+   * re-run, and the time limit stops it where it is. Each simpler one becomes what an interruption saves.
+   */
+  async function simplified(error: FindingError): Promise<FindingError> {
+    if (error.finding.invariant === 'TIMEOUT' || error.trace.length <= 1) return error;
+    const none: TraceRun = { outcomes: [], observations: [], finding: undefined };
+    const run = async (trace: readonly Operation[]): Promise<TraceRun> =>
+      deadline !== undefined && Date.now() > deadline ? none : runTrace(adapter, error.config, trace, claims, opTimeoutMs, createTimeoutMs(opTimeoutMs), recheckEvery);
+    return simplifyFinding(error, run, SIMPLIFY_BUDGET, (simpler) => void (latest = simpler));
+  }
+
   /** Re-runs a finding's shrunk trace on fresh systems (spec/ADAPTER.md §6), then reports it. A timeout is not re-run. */
   async function failure(error: FindingError, path: string, base: Omit<CheckReport, 'verdict' | 'invariants' | 'violations'>): Promise<CheckReport> {
     const confirmation =
@@ -197,54 +213,58 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
     return failureReport(error, path, base, confirmation);
   }
 
-  // Only the commands shrink: shrinking the window or the swarm first re-enables skipped steps and makes
-  // the episode longer, which defeats the command shrinker. A candidate that fails with another finding counts as
-  // passing: shrinking keeps the bug it was given.
+  // The commands shrink first (deleting steps, then each step's fields toward their smallest failing values),
+  // then the config (the window toward the smallest capacity that still fails), then the commands again; the swarm
+  // and the domain do not shrink. A candidate that fails with another finding, or with a longer trace than the
+  // shortest so far, counts as passing: shrinking keeps the bug it was given, and never trades steps for a
+  // smaller window.
   const maxSteps = options.maxSteps ?? (options.long === true ? DEFAULTS.longSteps.max : DEFAULTS.maxSteps);
   // A long episode draws more steps than it runs (a step with nothing to act on is skipped), capped at maxSteps.
   const minSteps = options.long === true ? Math.min(DEFAULTS.longSteps.min, maxSteps) : 0;
   const drawn = options.long === true ? Math.ceil(maxSteps * LONG_DRAW_FACTOR) : maxSteps;
-  const property = fc.asyncProperty(
-    episodeArbitrary(supported, drawn, Math.ceil(minSteps * LONG_DRAW_FACTOR)),
-    fc.noShrink(domainArbitrary),
-    fc.noShrink(configArbitrary),
-    async ({ commands, enabled }, domain, config: RuntimeConfig) => {
-      let system: PruningSystem;
-      running = { config, path: '' };
-      try {
-        // Creating may spawn a process: give it more time than one operation gets.
-        system = validateSystem(await withTimeout(() => adapter.create(deepFreeze(config)), createTimeoutMs(opTimeoutMs), 'create', deadline));
-      } catch (error: unknown) {
-        if (error instanceof TimeLimitError) return skipCutShort();
-        throw found(new FindingError({ invariant: 'ADAPTER-ERROR', because: [`create(${JSON.stringify(config)}) failed: ${describeThrown(error)}`] }, config, [], []));
-      }
-      const driver = new EpisodeDriver(new EpisodeState(config, domain), system, claims, opTimeoutMs, deadline, recheckEvery);
-      running = { config, driver, path: '' };
-      let thrown: { error: unknown } | undefined;
-      try {
-        await fc.asyncModelRun(() => ({ model: { driver, enabled, maxSteps } satisfies RunModel, real: system }), commands);
-        // The end of the run: everything it touched, rechecked once more.
-        const last = await driver.finish();
-        if (last !== undefined) throw new FindingError(last, config, [...driver.trace], [...driver.outcomes], [...driver.observations]);
-      } catch (error: unknown) {
-        thrown = { error };
-      }
-      running = undefined;
-      opsChecked += driver.trace.length;
-      const closeFailure = await closeSystem(system, opTimeoutMs);
-      if (thrown !== undefined) {
-        if (thrown.error instanceof TimeLimitError) return skipCutShort();
-        if (thrown.error instanceof FindingError && !shrinksTo(thrown.error)) return undefined;
-        throw thrown.error instanceof FindingError ? found(thrown.error) : thrown.error;
-      }
-      // A run whose system will not close cleanly (close throws or hangs) is an adapter error of its own.
-      if (closeFailure !== undefined) throw found(new FindingError({ invariant: 'ADAPTER-ERROR', because: [closeFailure] }, config, [...driver.trace], [...driver.outcomes]));
-      if (!failed) {
-        tally.add(driver);
-        options.onProgress?.({ adapter: adapter.name, runsDone: tally.runs, runsTotal: runs, opsChecked, elapsedMs: Date.now() - started, violations: 0 });
-      }
-    },
-  );
+  const run = async (commands: EpisodeSteps, enabled: ReadonlySet<OperationKind>, domain: EpisodeDomain, config: RuntimeConfig): Promise<undefined> => {
+    let system: PruningSystem;
+    running = { config, path: '' };
+    try {
+      // Creating may spawn a process: give it more time than one operation gets.
+      system = validateSystem(await withTimeout(() => adapter.create(deepFreeze(config)), createTimeoutMs(opTimeoutMs), 'create', deadline));
+    } catch (error: unknown) {
+      if (error instanceof TimeLimitError) return skipCutShort();
+      throw found(new FindingError({ invariant: 'ADAPTER-ERROR', because: [`create(${JSON.stringify(config)}) failed: ${describeThrown(error)}`] }, config, [], []));
+    }
+    const driver = new EpisodeDriver(new EpisodeState(config, domain), system, claims, opTimeoutMs, deadline, recheckEvery);
+    running = { config, driver, path: '' };
+    let thrown: { error: unknown } | undefined;
+    try {
+      await fc.asyncModelRun(() => ({ model: { driver, enabled, maxSteps } satisfies RunModel, real: system }), commands);
+      // The end of the run: everything it touched, rechecked once more.
+      const last = await driver.finish();
+      if (last !== undefined) throw new FindingError(last, config, [...driver.trace], [...driver.outcomes], [...driver.observations]);
+    } catch (error: unknown) {
+      thrown = { error };
+    }
+    running = undefined;
+    opsChecked += driver.trace.length;
+    const closeFailure = await closeSystem(system, opTimeoutMs);
+    if (thrown !== undefined) {
+      if (thrown.error instanceof TimeLimitError) return skipCutShort();
+      if (thrown.error instanceof FindingError && !shrinksTo(thrown.error)) return undefined;
+      throw thrown.error instanceof FindingError ? found(thrown.error) : thrown.error;
+    }
+    // A run whose system will not close cleanly (close throws or hangs) is an adapter error of its own.
+    if (closeFailure !== undefined) throw found(new FindingError({ invariant: 'ADAPTER-ERROR', because: [closeFailure] }, config, [...driver.trace], [...driver.outcomes]));
+    if (!failed) {
+      tally.add(driver);
+      options.onProgress?.({ adapter: adapter.name, runsDone: tally.runs, runsTotal: runs, opsChecked, elapsedMs: Date.now() - started, violations: 0 });
+    }
+    return undefined;
+  };
+  const swarm = swarmArbitrary(supported);
+  // Only the argument lists differ: the property is checked for its run details, never for its values' types.
+  const property: fc.IAsyncProperty<unknown[]> =
+    options.long === true
+      ? (fc.asyncProperty(longEpisodeArbitrary(swarm, drawn, Math.ceil(minSteps * LONG_DRAW_FACTOR)), fc.noShrink(domainArbitrary), configArbitrary, ({ commands, enabled }, domain, config) => run(commands, enabled, domain, config)) as unknown as fc.IAsyncProperty<unknown[]>)
+      : (fc.asyncProperty(stepsArbitrary(supported, maxSteps), fc.noShrink(swarm), fc.noShrink(domainArbitrary), configArbitrary, run) as unknown as fc.IAsyncProperty<unknown[]>);
 
   const examples = options.examples === false ? [] : await scenarioExamples();
   const baseNow = () => ({ ...baseOf(), examplesRun: examples.map((e) => e.name) });
@@ -295,7 +315,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
     });
     const base = baseNow();
 
-    if (details.failed && details.errorInstance instanceof FindingError) return failure(details.errorInstance, details.counterexamplePath ?? '', base);
+    if (details.failed && details.errorInstance instanceof FindingError) return failure(await simplified(details.errorInstance), details.counterexamplePath ?? '', base);
     // fast-check also reports a check interrupted before its first run as failed, without an error.
     if (details.failed && !details.interrupted) {
       throw new InternalError(`the check of ${adapter.name} failed outside any adapter call (seed ${seed}): ${describeThrown(details.errorInstance)}`, { cause: details.errorInstance });

@@ -8,6 +8,7 @@ import type { Operation } from '../../model/Operation.ts';
 import type { Outcome } from '../../model/Outcome.ts';
 import type { RuntimeConfig, SpanObservation } from '../../model/ReferenceRuntime.ts';
 import type { FindingKind } from '../CheckReport.ts';
+import type { Finding } from '../../check/Finding.ts';
 import type { FindingError } from '../FindingError.ts';
 import { deepFreeze } from '../deepFreeze.ts';
 import { withTimeout } from '../withTimeout.ts';
@@ -19,6 +20,8 @@ export interface TraceRun {
   readonly outcomes: readonly RecordedOutcome[];
   readonly observations: readonly ReadonlyMap<string, SpanObservation>[];
   readonly finding: { readonly invariant: FindingKind; readonly step: number } | undefined;
+  /** The finding itself (its because chain and clauses), and the steps run up to it. */
+  readonly found?: { readonly finding: Finding; readonly trace: readonly Operation[] };
 }
 
 /** Runs `trace` on a fresh system of `adapter`, with the engine's driver and checkers (rechecks included), to its first finding. */
@@ -31,23 +34,20 @@ export async function runTrace(adapter: Adapter, config: RuntimeConfig, trace: r
   }
   const driver = new EpisodeDriver(new EpisodeState(config), system, claims, opTimeoutMs, undefined, recheckEvery);
   let finding: TraceRun['finding'];
+  let found: Finding | undefined;
   try {
     for (const op of trace) {
-      const found = await driver.step(op);
-      if (found !== undefined) {
-        finding = { invariant: found.invariant, step: driver.trace.length };
-        break;
-      }
-      if (driver.stopped) break;
+      found = await driver.step(op);
+      if (found !== undefined || driver.stopped) break;
     }
-    const last = finding === undefined ? await driver.finish() : undefined;
-    if (last !== undefined) finding = { invariant: last.invariant, step: driver.trace.length };
+    if (found === undefined && !driver.stopped) found = await driver.finish();
+    if (found !== undefined) finding = { invariant: found.invariant, step: driver.trace.length };
   } finally {
     // A system that will not close cleanly is an adapter error of its run, as in a generated run.
     const closeFailure = await closeSystem(system, opTimeoutMs);
     if (closeFailure !== undefined) finding ??= { invariant: 'ADAPTER-ERROR', step: driver.trace.length };
   }
-  return { outcomes: driver.outcomes, observations: driver.observations, finding };
+  return { outcomes: driver.outcomes, observations: driver.observations, finding, ...(found === undefined ? {} : { found: { finding: found, trace: [...driver.trace] } }) };
 }
 
 /** What a re-run of a finding showed: it recurs every time, or the system is nondeterministic on its trace. */

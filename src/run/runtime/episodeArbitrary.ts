@@ -1,26 +1,33 @@
 import fc from 'fast-check';
+import type { PruningSystem } from '../../adapters/Adapter.ts';
 import { atLeastSteps } from '../../gen/runtime/atLeastSteps.ts';
-import { swarmArbitrary } from '../../gen/runtime/episodeArbitraries.ts';
 import { templateArbitrary } from '../../gen/runtime/templateArbitrary.ts';
 import type { OperationKind } from '../../model/Operation.ts';
-import type { PruningSystem } from '../../adapters/Adapter.ts';
 import { StepCommand, type RunModel } from './StepCommand.ts';
 
-/** One generated episode's steps and the operation kinds its swarm enabled. */
-export interface EpisodeDraw {
-  readonly commands: Iterable<fc.AsyncCommand<RunModel, PruningSystem>>;
+/** One generated episode's steps, as fast-check commands. */
+export type EpisodeSteps = Iterable<fc.AsyncCommand<RunModel, PruningSystem>>;
+
+/** One long episode's steps and the operation kinds its swarm enabled. */
+export interface LongEpisode {
+  readonly commands: EpisodeSteps;
   readonly enabled: ReadonlySet<OperationKind>;
 }
 
 /**
- * The steps of one episode, as fast-check commands, with the run's swarm (which never shrinks). Normal episodes
- * draw up to `maxSteps` templates of every supported kind, and the swarm skips the kinds it switched off. Long
- * episodes (`minSteps` > 0) draw `minSteps`…`maxSteps` templates of the enabled kinds only, so every drawn step
- * can run: state that only breaks late (a bounded cache, a slow leak) is reached. Both shrink as `fc.commands`.
+ * Up to `maxSteps` templates of `kinds`, as fast-check commands: a normal episode draws every supported kind, and
+ * the run's swarm (a separate argument of the property) skips the kinds it switched off. Passed to the property
+ * on its own: fast-check 4.11 loses the other members of a tuple holding commands when it shrinks a sibling.
  */
-export function episodeArbitrary(supported: readonly OperationKind[], maxSteps: number, minSteps: number): fc.Arbitrary<EpisodeDraw> {
-  const commands = (kinds: readonly OperationKind[]) => fc.commands([templateArbitrary(kinds).map((t) => new StepCommand(t))], { maxCommands: maxSteps, size: 'max' });
-  const swarm = fc.noShrink(swarmArbitrary(supported));
-  if (minSteps <= 0) return fc.tuple(commands(supported), swarm).map(([steps, enabled]) => ({ commands: steps, enabled }));
-  return swarm.chain((enabled) => atLeastSteps(commands([...enabled]), minSteps).map((steps) => ({ commands: steps, enabled })));
+export function stepsArbitrary(kinds: readonly OperationKind[], maxSteps: number): fc.Arbitrary<EpisodeSteps> {
+  return fc.commands([templateArbitrary(kinds).map((t) => new StepCommand(t))], { maxCommands: maxSteps, size: 'max' });
+}
+
+/**
+ * A long episode: the swarm first (it never shrinks), then `minSteps`…`maxSteps` templates of the kinds it enabled
+ * only, so every drawn step can run and state that only breaks late (a bounded cache, a slow leak) is reached.
+ * It shrinks as `fc.commands`, down to the shortest failing trace: the minimum binds generation only.
+ */
+export function longEpisodeArbitrary(swarm: fc.Arbitrary<ReadonlySet<OperationKind>>, maxSteps: number, minSteps: number): fc.Arbitrary<LongEpisode> {
+  return fc.noShrink(swarm).chain((enabled) => atLeastSteps(stepsArbitrary([...enabled], maxSteps), minSteps).map((commands) => ({ commands, enabled })));
 }
