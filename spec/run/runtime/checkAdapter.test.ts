@@ -49,6 +49,15 @@ describe('checkAdapter', () => {
     expect(readFileSync(join(outDir, 'trusts-safe-claim-INV-03-3.json'), 'utf8').endsWith('}\n')).toBe(true);
   });
 
+  it('reports progress the moment a run first fails (that run counted, one violation), and none while shrinking', async () => {
+    const events: { runsDone: number; violations: number }[] = [];
+    const report = await checkAdapter(findBuiltin('markers-never-fold') as never, { seed: 3, outDir: tempDir(), examples: false, onProgress: (p) => void events.push({ runsDone: p.runsDone, violations: p.violations }) });
+    expect(report.verdict).toBe('violation');
+    expect(report.runs).toBeGreaterThan(0);
+    expect(events.at(-1)).toEqual({ runsDone: report.runs + 1, violations: 1 });
+    expect(events.slice(0, -1)).toEqual(Array.from({ length: report.runs }, (_, i) => ({ runsDone: i + 1, violations: 0 })));
+  });
+
   it('reports an operation that throws as an adapter error at that step, not a crash', async () => {
     const adapter = faultyAdapter('throws-on-lookup', (op) => {
       if (op.kind === 'lookup') throw new Error('lookup backend unavailable');

@@ -112,10 +112,16 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
       throw problem;
     }
   };
-  /** Every failing run passes through here: the first is saved at once, unshrunk, so nothing found is lost. */
+  /**
+   * Every failing run passes through here: the first is saved at once, unshrunk, so nothing found is lost, and
+   * reported as progress (the run that failed counted, one violation), so a caller sees when it was first found.
+   */
   const found = (error: FindingError): FindingError => {
     // A directory that cannot be written is reported with the final counterexample, not here.
-    if (!failed) trySave(error, '', (saved) => provisional.push(saved));
+    if (!failed) {
+      trySave(error, '', (saved) => provisional.push(saved));
+      options.onProgress?.({ adapter: adapter.name, runsDone: tally.runs + 1, runsTotal: runs, opsChecked, elapsedMs: Date.now() - started, violations: 1 });
+    }
     failed = true;
     latest = error;
     first ??= error.finding.invariant;

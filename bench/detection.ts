@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Adapter } from '../src/adapters/Adapter.ts';
+import { MINIMAL_TRACES } from '../src/adapters/zoo/minimalTraces.ts';
+import { NONDETERMINISTIC_ZOO, ZOO_ADAPTERS, ZOO_EXPECTATIONS } from '../src/adapters/zoo/index.ts';
+import { detected, nearMinimal, renderDetectionMarkdown, type DetectionRow, type DetectionSeed } from '../src/report/detectionMarkdown.ts';
+import { jsonText, REPORTS_DIR, writeReportSync } from '../src/report/writeReport.ts';
+import { checkAdapter, DEFAULTS } from '../src/run/runtime/checkAdapter.ts';
+import { BenchError } from './BenchError.ts';
+
+/** Options of `npm run detection`: how many seeds (1…N), and which members (all by default). */
+export interface DetectionOptions {
+  readonly seeds: number;
+  readonly only: readonly string[];
+}
+
+export const DETECTION_USAGE = 'Usage: npm run detection [-- --seeds N] [-- --only name,name]\n  --seeds N     seeds 1…N (default 36)\n  --only LIST   only these zoo members (comma-separated names)';
+
+export function parseDetectionArgs(argv: readonly string[]): DetectionOptions {
+  let seeds = 36;
+  let only: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const value = argv[i + 1];
+    if (arg === '--seeds' && value !== undefined && /^[1-9]\d*$/.test(value)) {
+      seeds = Number(value);
+      i += 1;
+    } else if (arg === '--only' && value !== undefined) {
+      only = value.split(',').filter((n) => n !== '');
+      i += 1;
+    } else {
+      throw new BenchError('BAD_ARGUMENT', `unknown or incomplete argument '${arg ?? ''}': --seeds takes a positive integer, --only a comma-separated list of zoo members\n${DETECTION_USAGE}`);
+    }
+  }
+  const known = new Set([...ZOO_ADAPTERS.map((a) => a.name), ...NONDETERMINISTIC_ZOO.map(([a]) => a.name)]);
+  const unknown = only.filter((n) => !known.has(n));
+  if (unknown.length > 0) throw new BenchError('BAD_ARGUMENT', `--only: no zoo member named ${unknown.join(', ')}; see src/adapters/zoo/index.ts`);
+  return { seeds, only };
+}
+
+/** One check of `adapter` at `seed`: when its first run failed (from the progress it reports), and what it reported. */
+async function measureSeed(adapter: Adapter, invariant: string, seed: number, outDir: string): Promise<DetectionSeed> {
+  const started = Date.now();
+  let first: { runs: number; ms: number } | undefined;
+  const report = await checkAdapter(adapter, {
+    seed,
+    outDir,
+    examples: false,
+    onProgress: (p) => {
+      if (p.violations > 0 && first === undefined) first = { runs: p.runsDone, ms: p.elapsedMs };
+    },
+  });
+  const found = report.violations.find((v) => v.invariant === invariant) ?? report.violations[0];
+  return { seed, verdict: report.verdict, invariant: found?.invariant, runsToFirst: first?.runs, msToFirst: first?.ms, shrunk: found?.traceLength, totalMs: Date.now() - started };
+}
+
+/** Every zoo member (or those named) at seeds 1…N: the rows of reports/detection.md. */
+export async function measureDetection(options: DetectionOptions, log: (line: string) => void): Promise<DetectionRow[]> {
+  const members: [Adapter, string, 'violation' | 'diverged'][] = [
+    ...ZOO_ADAPTERS.map((a): [Adapter, string, 'violation'] => [a, ZOO_EXPECTATIONS[a.name] ?? '', 'violation']),
+    ...NONDETERMINISTIC_ZOO.map(([a, inv]): [Adapter, string, 'diverged'] => [a, inv, 'diverged']),
+  ];
+  const outDir = mkdtempSync(join(tmpdir(), 'prunecheck-detection-'));
+  const rows: DetectionRow[] = [];
+  try {
+    for (const [adapter, invariant, expected] of members) {
+      if (options.only.length > 0 && !options.only.includes(adapter.name)) continue;
+      const minimal = MINIMAL_TRACES[adapter.name]?.length;
+      if (minimal === undefined) throw new BenchError('NO_MINIMAL_TRACE', `${adapter.name} has no entry in src/adapters/zoo/minimalTraces.ts: add its minimal trace length and why nothing shorter breaks it`);
+      const seeds: DetectionSeed[] = [];
+      for (let seed = 1; seed <= options.seeds; seed += 1) seeds.push(await measureSeed(adapter, invariant, seed, outDir));
+      const row = { name: adapter.name, invariant, expected, minimal, seeds };
+      const bad = seeds.filter((s) => !detected(row, s, DEFAULTS.runs) || !nearMinimal(row, s)).map((s) => s.seed);
+      log(`${adapter.name}: shrunk ${seeds.map((s) => s.shrunk ?? '-').join(',')} (minimal ${minimal}), runs to first ${seeds.map((s) => s.runsToFirst ?? '-').join(',')}${bad.length === 0 ? '' : `; NOT as expected at seeds ${bad.join(', ')}`}`);
+      rows.push(row);
+    }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const options = parseDetectionArgs(argv);
+  const startedAt = new Date().toISOString();
+  const start = Date.now();
+  const load = loadavg()[0] ?? 0;
+  const rows = await measureDetection(options, (line) => process.stdout.write(`${line}\n`));
+  const meta = { command: `npm run detection${argv.length === 0 ? '' : ` -- ${argv.join(' ')}`}`, startedAt, durationMs: Date.now() - start, runs: DEFAULTS.runs, loadAverage: { start: load, end: loadavg()[0] ?? 0 }, cores: cpus().length };
+  const md = writeReportSync(join(REPORTS_DIR, 'detection.md'), renderDetectionMarkdown(rows, meta));
+  writeReportSync(join(REPORTS_DIR, 'detection.json'), jsonText({ ...meta, rows }));
+  process.stdout.write(`wrote ${md} and detection.json\n`);
+  const ok = rows.every((r) => r.seeds.every((s) => detected(r, s, DEFAULTS.runs) && nearMinimal(r, s)));
+  return ok ? 0 : 1;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`detection: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(error instanceof BenchError ? 2 : 3);
+    },
+  );
+}
