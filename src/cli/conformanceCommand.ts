@@ -12,7 +12,7 @@ import { createProgressPrinter } from '../report/progressPrinter.ts';
 import { preflightDirectory } from '../report/writeFileAtomic.ts';
 import { describeInterruption, onInterrupt } from '../run/interruption.ts';
 import { REPORTS_DIR, writeReport } from '../report/writeReport.ts';
-import { checkAdapter } from '../run/runtime/checkAdapter.ts';
+import { checkRuns } from '../run/parallel/checkRuns.ts';
 import { checkPolicyAdapter } from '../run/policy/checkPolicyAdapter.ts';
 import type { CheckReport } from '../run/CheckReport.ts';
 import type { CheckOptions } from '../run/CheckOptions.ts';
@@ -25,7 +25,7 @@ import { UsageError } from './UsageError.ts';
 /** The main job's seed when none is given: fixed, so `npm start` gives the same matrix on every machine. */
 export const DEFAULT_CONFORMANCE_SEED = 1;
 
-const USAGE = `Usage: prunecheck conformance [--runs N] [--seed S] [--time-limit SEC] [--only a,b,...] [--out-dir DIR]
+const USAGE = `Usage: prunecheck conformance [--runs N] [--seed S] [--time-limit SEC] [--only a,b,...] [--out-dir DIR] [--workers N]
 
 Runs the suite against the reference runtime, its legal variants (runtimes making the choices spec/SPEC.md §7
 leaves open otherwise) and every built-in broken runtime, then prunecheck's own
@@ -36,7 +36,8 @@ command that replays each finding. Counterexamples go to DIR/counterexamples/. D
 The reference, the legal variants and archiving-window must be conformant; each broken runtime or pruner must be caught on the
 invariant it was built to break (a nondeterministic one: diverged); the baselines (naive, conservative) must fail somewhere. --seed defaults to
 ${DEFAULT_CONFORMANCE_SEED}, so the matrix is reproducible; --runs (default: each engine's own) and --time-limit
-apply to each runtime.
+apply to each runtime. --workers N runs each runtime-mode check on N worker threads (default 1: the runtimes are
+many and short, so threads would cost more to start than they save); the matrix is the same for any N.
 
 Exit codes: 0 every runtime behaved as expected, 1 otherwise, 2 usage errors.`;
 
@@ -56,13 +57,13 @@ export function policyExpectationFor(name: string): Expectation {
 interface Target {
   readonly name: string;
   readonly expected: Expectation;
-  check(options: { seed: number; outDir: string; runs?: number; timeLimitSeconds?: number; onProgress: CheckOptions['onProgress'] }): Promise<{ report: CheckReport; description: string }>;
+  check(options: { seed: number; outDir: string; runs?: number; timeLimitSeconds?: number; workers?: number; onProgress: CheckOptions['onProgress'] }): Promise<{ report: CheckReport; description: string }>;
 }
 
 /** prunecheck's own policy-mode pruners; the npm libraries are benchmarked by `npm run ecosystem`. */
 const OWN_POLICY_ADAPTERS: readonly PolicyAdapterEntry[] = POLICY_ADAPTERS.filter((entry) => !entry.ecosystem);
 
-export function createConformanceCommand(deps: CheckDependencies = { checkAdapter, checkPolicyAdapter }): Command {
+export function createConformanceCommand(deps: CheckDependencies = { checkAdapter: checkRuns, checkPolicyAdapter }): Command {
   return {
     name: 'conformance',
     summary: 'the main job: check the reference and every built-in broken runtime; write the conformance matrix',
@@ -74,7 +75,9 @@ export function createConformanceCommand(deps: CheckDependencies = { checkAdapte
         'time-limit': { type: 'string' },
         only: { type: 'string' },
         'out-dir': { type: 'string' },
+        workers: { type: 'string' },
       });
+      const workers = integerFlag('conformance', 'workers', values.workers, { min: 1, max: 1_024, example: '2' });
       const runs = integerFlag('conformance', 'runs', values.runs, { min: 1, max: 10_000_000, example: '200' });
       const seed = integerFlag('conformance', 'seed', values.seed, SEED_BOUNDS) ?? DEFAULT_CONFORMANCE_SEED;
       const timeLimitSeconds = positiveNumberFlag('conformance', 'time-limit', values['time-limit'], '30');
@@ -102,6 +105,7 @@ export function createConformanceCommand(deps: CheckDependencies = { checkAdapte
             onProgress: progress.update,
             ...(runs === undefined ? {} : { runs }),
             ...(timeLimitSeconds === undefined ? {} : { timeLimitSeconds }),
+            ...(workers === undefined ? {} : { workers }),
           });
         } finally {
           progress.done();
@@ -130,8 +134,8 @@ function selectTargets(only: string | undefined, deps: CheckDependencies): Targe
     (adapter): Target => ({
       name: adapter.name,
       expected: expectationFor(adapter),
-      async check({ seed, outDir, runs, timeLimitSeconds, onProgress }) {
-        const options: CheckOptions = { seed, outDir, adapterRef: adapter.name, ...(onProgress === undefined ? {} : { onProgress }), ...(runs === undefined ? {} : { runs }), ...(timeLimitSeconds === undefined ? {} : { timeLimitSeconds }) };
+      async check({ seed, outDir, runs, timeLimitSeconds, workers, onProgress }) {
+        const options: CheckOptions = { seed, outDir, adapterRef: adapter.name, ...(onProgress === undefined ? {} : { onProgress }), ...(runs === undefined ? {} : { runs }), ...(timeLimitSeconds === undefined ? {} : { timeLimitSeconds }), ...(workers === undefined ? {} : { workers }) };
         return { report: await deps.checkAdapter(adapter, options), description: adapter.description ?? '' };
       },
     }),

@@ -8,6 +8,7 @@ import { commandAdapter } from '../../../src/adapters/protocol/commandAdapter.ts
 import { liveGroups } from '../../../src/adapters/protocol/processGroups.ts';
 import type { CheckReport, Counterexample } from '../../../src/run/CheckReport.ts';
 import { checkRuns } from '../../../src/run/parallel/checkRuns.ts';
+import { runCli } from '../../helpers/cli.ts';
 import { FIXTURES, runBin } from '../../helpers/faults.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'prunecheck-workers-'));
@@ -86,5 +87,20 @@ describe('--workers: the same verdict and counterexample for any number of worke
     const [file] = readdirSync(out);
     const cx = JSON.parse(readFileSync(join(out, file ?? ''), 'utf8')) as Counterexample;
     expect(cx).toMatchObject({ invariant: 'TIMEOUT', step: 5 });
+  });
+
+  it('the conformance matrix is the same on 1 and 2 workers (verdicts, cells, runs and findings)', async () => {
+    const only = 'reference,opaque-handles,trusts-safe-claim,ignores-content-change,stale-replica,archiving-window';
+    const matrix = async (workers: number) => {
+      const out = join(dir, `conformance-${workers}`);
+      const { code } = await runCli(['conformance', '--only', only, '--workers', String(workers), '--out-dir', out]);
+      expect(code).toBe(0);
+      type Row = { runtime: string; verdict: string; asExpected: boolean; cells: unknown; runs: number; violations: { invariant: string; step: number; because: string[] }[] };
+      const { rows } = JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) as { rows: Row[] };
+      // stale-replica alternates builds with every session its process creates, whichever check created the
+      // earlier ones: its verdict (diverged) holds, but which run shows it first depends on the process.
+      return rows.map((r) => ({ runtime: r.runtime, verdict: r.verdict, asExpected: r.asExpected, cells: r.cells, ...(r.runtime === 'stale-replica' ? {} : { runs: r.runs, findings: r.violations.map((v) => [v.invariant, v.step, v.because]) }) }));
+    };
+    expect(await matrix(2)).toEqual(await matrix(1));
   });
 });

@@ -15,8 +15,10 @@ const STALL_GRACE_MS = 2_000;
 
 interface Thread {
   readonly worker: Worker;
-  /** The chunk it is running, if any. */
-  chunk: number | undefined;
+  /** The chunks handed to it and not yet reported, in order: the first is the one it is running. */
+  readonly assigned: number[];
+  /** Whether it has asked for work yet: its first request gets a chunk more, so it never waits for the next. */
+  asked: boolean;
   lastBeat: number;
   live: readonly number[];
   finished: boolean;
@@ -118,17 +120,21 @@ function runOnWorkers(pool: Pool, sink: ChunkSink): Promise<Delegated> {
       if (late && chunk !== undefined) stoppedEarly = true;
       if (chunk === undefined || late || start(chunk) > bound()) return thread.worker.postMessage({ kind: 'stop' });
       next += 1;
-      thread.chunk = chunk;
+      thread.assigned.push(chunk);
       thread.worker.postMessage({ kind: 'chunk', chunk });
     };
     const onMessage = (thread: Thread, message: FromWorker): void => {
       thread.lastBeat = Date.now();
       switch (message.kind) {
         case 'want':
+          if (!thread.asked) {
+            thread.asked = true;
+            hand(thread);
+          }
           return hand(thread);
         case 'chunk-done': {
           const { result } = message;
-          thread.chunk = undefined;
+          thread.assigned.splice(thread.assigned.indexOf(result.chunk), 1);
           results.set(result.chunk, result);
           sink.keep(result.saved);
           if (result.stoppedEarly) stoppedEarly = true;
@@ -157,16 +163,17 @@ function runOnWorkers(pool: Pool, sink: ChunkSink): Promise<Delegated> {
     const watchdog = setInterval(() => {
       const now = Date.now();
       for (const thread of pool_) {
-        if (thread.finished || thread.chunk === undefined || now - thread.lastBeat <= pool.stallMs) continue;
+        const running = thread.assigned[0];
+        if (thread.finished || running === undefined || now - thread.lastBeat <= pool.stallMs) continue;
         // Stuck in a synchronous call: no timer of its own can stop it. Its chunk and those after it run here.
-        stalled = Math.min(stalled ?? thread.chunk, thread.chunk);
+        stalled = Math.min(stalled ?? running, running);
         stop(thread);
       }
       finish();
     }, BEAT_MS);
     watchdog.unref();
     for (let i = 0; i < pool.threads; i += 1) {
-      const thread: Thread = { worker: startWorker(pool.setup()), chunk: undefined, lastBeat: Date.now(), live: [], finished: false };
+      const thread: Thread = { worker: startWorker(pool.setup()), assigned: [], asked: false, lastBeat: Date.now(), live: [], finished: false };
       pool_.push(thread);
       thread.worker.on('message', (message: FromWorker) => onMessage(thread, message));
       thread.worker.on('error', (error) => finish(new InternalError(`a worker thread of the check failed: ${error.message}`, { cause: error })));
