@@ -19,6 +19,7 @@ import { CONTENT_MAX_BYTES, CONTENT_MIN_BYTES } from './ContentSource.ts';
 import { directiveTasks, NAIVE_SKIPS, pruneReversible } from './directiveTasks.ts';
 import { BENCH_CAPACITY, Fixture, SMALL_CONTENT, WINDOW_COMPOSITION, type ContentRange, type SubjectFactory } from './Fixture.ts';
 import { measureProtocolRoundTrip } from './protocolRoundTrip.ts';
+import { measureControl, measureWorkers } from './workersScaling.ts';
 import { heapAfterGc } from './heapAfterGc.ts';
 import { measureTask } from './measureTask.ts';
 import { BENCH_USAGE, parseBenchArgs, type BenchOptions } from './parseBenchArgs.ts';
@@ -70,6 +71,7 @@ interface Stage {
 }
 
 const PROPERTY_RUNS = { full: 200, quick: 20 } as const;
+const WORKER_RUNS = { full: { runs: 4_000, rounds: 3 }, quick: { runs: 400, rounds: 1 } } as const;
 const PROTOCOL_RUNS = { full: { episodes: 20, episodeLength: 200, rounds: 5 }, quick: { episodes: 5, episodeLength: 200, rounds: 3 } } as const;
 
 function checkerStage(size: number, options: BenchOptions): Stage {
@@ -168,6 +170,10 @@ async function main(argv: readonly string[]): Promise<number> {
     propertyRunsWithoutRecheck.push(off);
     log(`    without rechecks: ${off.opsPerSecond.toLocaleString('en-US')} ops/s (${off.opsChecked} ops, ${off.verdict})`);
   }
+  log(`  the same check on 1 and 2 worker threads, ${WORKER_RUNS[options.mode].runs} runs`);
+  const workers = await measureWorkers({ ...WORKER_RUNS[options.mode], seed: options.seed }, log);
+  const workersControl = await measureControl(WORKER_RUNS[options.mode].runs, options.seed);
+  log(`    control: two single-thread checks in two processes at once ran at ${workersControl.speedup}× one alone`);
   log(`  protocol round trip (load average ${(loadavg()[0] ?? 0).toFixed(1)})`);
   const protocol = await measureProtocolRoundTrip(PROTOCOL_RUNS[options.mode]);
   for (const p of protocol) log(`    ${p.workload.padEnd(90)} ${p.ratio}×`);
@@ -208,6 +214,7 @@ async function main(argv: readonly string[]): Promise<number> {
         "The naive baseline's pruned pool holds 100 spans, not N/10: its lookup of a pruned id scans the whole window whatever the pool's size, and each naive prune copies the window, so a large pool would only make its build slower.",
         'The reversible-prune target is also judged on a second window of the same mix with ~250 B content (128–384 B per span), on which only the reversible prune and sha256 are measured; its memory is not.',
         'Protocol: the engine step over stdio is timed on its own seeded episodes (bench/protocolRoundTrip.ts: the reference in-process against the reference as a child, interleaved, wall clock, median of rounds), since a round trip waits for the other process.',
+        'Workers: the reference checked on 1 and on 2 worker threads (bench/workersScaling.ts, also `npm run bench:workers`), same seed and runs, interleaved round by round with the order swapped, wall clock from the start of the check to its report (worker start-up included, the recorded incidents left out); the target is the median of the rounds\' ratios.',
         'Checked property run: beside it, the bare reference `apply` rate on the same episodes (every operation the run applied, read back from the runtimes it created and replayed through fresh ones, best of three passes, wall clock like the run itself).',
         'Memory: heap in use after a forced full GC, before and after appending the N resident spans (digests memoized for the read pool), divided by N. It counts everything the runtime keeps for a span: the span record, window and known-id map entries, the backing-store record, handle and digest, and the audit-log entry of its append.',
       ],
@@ -218,6 +225,8 @@ async function main(argv: readonly string[]): Promise<number> {
     propertyRuns,
     propertyRunsWithoutRecheck,
     protocol,
+    workers,
+    workersControl,
     targets: [],
     missing: into.missing,
   };

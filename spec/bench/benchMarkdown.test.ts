@@ -11,7 +11,7 @@ describe('renderBenchMarkdown', () => {
     expect(text).toMatch(/\d+ met, \d+ missed, \d+ not measured/);
     expect(text).toContain('| engine step over stdio (protocol 1.1) ≤ 10× in-process | **missed** by 25.0 % | 12.5× | ≤ 10.0× | One round trip per step (12.5×), where protocol 1.0 took two (25.0×); a child whose runtime does nothing costs 10.0×');
     expect(text).toContain('| **missed** by 42.9 % (1 of 2) | 2.86× (~1 KB content, at 10⁶) | ≤ 2.00× | Missed by most at 10⁶ with ~1 KB content: beyond the hash a prune costs 3.90 µs');
-    expect(text).toContain('| 2 workers ≥ 1.7× the checked operations/s of 1 worker | not measured yet: --workers lands later |');
+    expect(text).toContain('| 2 workers ≥ 1.7× the checked operations/s of 1 worker | not measured |');
     expect(text).toContain('| checked property run ≥ 33 % of the bare reference `apply` rate, same episodes | met | 40.0 % | ≥ 33.0 % |');
     expect(text).toContain('| memory per span ≤ 1.5× content + 300 B at every size | **missed** by 3.49 % | 1900 B | ≤ 1836 B |');
     // Every ratio behind the rows, with the figures it came from.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BenchMeasurement, BenchPathId, BenchSubject, MemoryMeasurement, PropertyRunMeasurement, ProtocolMeasurement } from '../../src/report/BenchReport.ts';
+import type { BenchMeasurement, BenchPathId, BenchSubject, MemoryMeasurement, PropertyRunMeasurement, ProtocolMeasurement, WorkersMeasurement } from '../../src/report/BenchReport.ts';
 import { summarizeTargets } from '../../src/report/benchSummaries.ts';
 import { computeTargets, judge, memoryBreakEven, memoryLimit, TARGETS, type TargetInputs } from '../../src/report/benchTargets.ts';
 
@@ -59,7 +59,17 @@ describe('computeTargets (issue 14)', () => {
     expect(byId([], { propertyRuns: [run(10_000, undefined)] }).get('property-run')?.status).toBe('not-measured');
     expect(targets.get('protocol-step')).toMatchObject({ status: 'met', measured: 8 });
     expect(byId([]).get('protocol-step')?.status).toBe('not-measured');
-    expect(targets.get('workers')).toMatchObject({ status: 'not-measured', detail: 'not measured yet: --workers lands later' });
+    expect(targets.get('workers')).toMatchObject({ status: 'not-measured', detail: 'the check on 1 and 2 workers was not measured in this run' });
+  });
+
+  it('judges 2 workers against 1 on the median of the rounds\' ratios, each round 2 workers over 1 worker of that round', () => {
+    const check = (workers: number, round: number, opsPerSecond: number): WorkersMeasurement => ({ workers, round, runs: 1_000, seed: 1, opsChecked: 100_000, durationMs: 1_000, opsPerSecond, verdict: 'conformant', loadAverage: 2 });
+    // Rounds: 1.8×, 1.5×, 2.0× (a slow first round of 1 worker does not make round 2 look fast).
+    const workers = [check(1, 1, 10_000), check(2, 1, 18_000), check(2, 2, 15_000), check(1, 2, 10_000), check(1, 3, 8_000), check(2, 3, 16_000)];
+    expect(byId([], { workers }).get('workers')).toMatchObject({ status: 'met', measured: 1.8 });
+    expect(byId([], { workers: workers.slice(0, 4) }).get('workers')).toMatchObject({ status: 'missed', measured: 1.65 });
+    expect(byId([], { workers: [check(1, 1, 10_000), check(2, 1, 12_000)] }).get('workers')?.detail).toMatch(/^median of 1 rounds \(1\.20×\): 2 workers 12,000 checked ops\/s, 1 worker 10,000/);
+    expect(byId([], { workers: [check(1, 1, 10_000)] }).get('workers')?.status).toBe('not-measured');
   });
 
   it('judges re-frame flatness as the largest over the smallest per-span cost', () => {

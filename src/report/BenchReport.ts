@@ -98,6 +98,29 @@ export interface PropertyRunMeasurement {
   readonly rechecks?: number;
 }
 
+/** One check of the reference on 1 or 2 worker threads (`bench/workersScaling.ts`), wall clock, start-up included. */
+export interface WorkersMeasurement {
+  readonly workers: number;
+  readonly round: number;
+  readonly runs: number;
+  readonly seed: number;
+  readonly opsChecked: number;
+  readonly durationMs: number;
+  readonly opsPerSecond: number;
+  readonly verdict: string;
+  /** The machine's 1-minute load average as the check started: other processes share the cores. */
+  readonly loadAverage: number;
+}
+
+/** The machine's own headroom during the workers bench: one single-thread check alone, then two at once in two processes. */
+export interface WorkersControl {
+  readonly runs: number;
+  readonly alone: number;
+  readonly pair: readonly number[];
+  /** The pair's summed rate over the one alone: about 2 on an idle 2-core machine. */
+  readonly speedup: number;
+}
+
 /** One protocol workload (`bench/protocolRoundTrip.ts`): the same episodes in-process and over stdio. */
 export interface ProtocolMeasurement {
   readonly workload: string;
@@ -208,6 +231,10 @@ export interface BenchReport {
   readonly propertyRunsWithoutRecheck?: readonly PropertyRunMeasurement[];
   /** What the line protocol costs per engine step (`bench/protocolRoundTrip.ts`); absent when not run. */
   readonly protocol?: readonly ProtocolMeasurement[];
+  /** The same check on 1 and 2 worker threads, round by round (`bench/workersScaling.ts`); absent when not run. */
+  readonly workers?: readonly WorkersMeasurement[];
+  /** Two single-thread checks at once in two processes against one alone: what the machine gave in parallel. */
+  readonly workersControl?: WorkersControl;
   readonly targets: readonly TargetResult[];
   readonly summaries?: readonly TargetSummary[];
   /** Benches that could not run, and why; never silently dropped. */

@@ -49,7 +49,7 @@ function targetSection(report: BenchReport): string[] {
   ];
   for (const t of summaries) {
     const worst = t.worst;
-    const status = t.status === 'not-measured' && worst === undefined ? `not measured${t.group === 'workers' ? ' yet: --workers lands later' : ''}` : t.status === 'missed' ? `**missed** by ${formatPercent(worst?.missBy ?? 0)}${t.met + t.missed > 1 ? ` (${t.missed} of ${t.met + t.missed})` : ''}` : t.status === 'met' ? `met${t.met > 1 ? ` (all ${t.met})` : ''}` : `met so far (${t.met} measured)`;
+    const status = t.status === 'not-measured' && worst === undefined ? 'not measured' : t.status === 'missed' ? `**missed** by ${formatPercent(worst?.missBy ?? 0)}${t.met + t.missed > 1 ? ` (${t.missed} of ${t.met + t.missed})` : ''}` : t.status === 'met' ? `met${t.met > 1 ? ` (all ${t.met})` : ''}` : `met so far (${t.met} measured)`;
     const several = targets.filter((r) => r.group === t.group).length > 1;
     const figure = worst?.measured === undefined ? '—' : `${formatTargetValue(worst, worst.measured)}${several ? ` (${ratioName(worst)})` : ''}`;
     const limit = worst === undefined ? '—' : `${worst.comparison === 'at-most' ? '≤' : '≥'} ${formatTargetValue(worst, worst.threshold)}`;

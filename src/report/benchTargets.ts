@@ -1,4 +1,5 @@
-import { BENCH_PATHS, benchPath, type BenchMeasurement, type BenchPathId, type BenchSubject, type MemoryMeasurement, type PropertyRunMeasurement, type ProtocolMeasurement, type TargetGroup, type TargetResult } from './BenchReport.ts';
+import { BENCH_PATHS, benchPath, type BenchMeasurement, type BenchPathId, type BenchSubject, type MemoryMeasurement, type PropertyRunMeasurement, type ProtocolMeasurement, type TargetGroup, type TargetResult, type WorkersControl, type WorkersMeasurement } from './BenchReport.ts';
+import { workerSpeedups } from './workerSpeedups.ts';
 import { formatNs, formatSize } from './benchFormat.ts';
 
 /** The targets of the benchmark issues, as constants so the report and its tests name the same figures. */
@@ -11,6 +12,8 @@ export const TARGETS = {
   hashCostLimit: 2,
   /** Checked property run rate over the bare reference `apply` rate on the same episodes. */
   propertyRunFraction: 0.33,
+  /** Checked operations/s on 2 worker threads over the same check on 1. */
+  workersSpeedup: 1.7,
   /** Engine step over stdio (protocol 1.1) over the same step in-process. */
   protocolStepLimit: 10,
   naiveSize: 100_000,
@@ -33,6 +36,8 @@ export interface TargetInputs {
   readonly memory: readonly MemoryMeasurement[];
   readonly propertyRuns?: readonly PropertyRunMeasurement[];
   readonly protocol?: readonly ProtocolMeasurement[];
+  readonly workers?: readonly WorkersMeasurement[];
+  readonly workersControl?: WorkersControl;
 }
 
 /** The memory ceiling per resident span for a given mean content size. */
@@ -62,7 +67,7 @@ export function findMeasurement(
 export function computeTargets(inputs: TargetInputs): TargetResult[] {
   return [
     propertyRunTarget(inputs),
-    workersTarget(),
+    workersTarget(inputs),
     protocolTarget(inputs),
     ...hashTargets(inputs),
     ...growthTargets(inputs),
@@ -103,8 +108,14 @@ function propertyRunTarget({ propertyRuns }: TargetInputs): TargetResult {
   return judge('property-run', 'property-run', description, 'at-least', TARGETS.propertyRunFraction, best.opsPerSecond / best.bareApplyOpsPerSecond, detail);
 }
 
-function workersTarget(): TargetResult {
-  return judge('workers', 'workers', '2 workers ≥ 1.7× the checked operations/s of 1 worker', 'at-least', 1.7, undefined, 'not measured yet: --workers lands later');
+function workersTarget({ workers = [] }: TargetInputs): TargetResult {
+  const description = `2 workers ≥ ${TARGETS.workersSpeedup}× the checked operations/s of 1 worker`;
+  const { perRound, median } = workerSpeedups(workers);
+  if (median === undefined) return judge('workers', 'workers', description, 'at-least', TARGETS.workersSpeedup, undefined, 'the check on 1 and 2 workers was not measured in this run');
+  const rate = (n: number) => workers.filter((m) => m.workers === n).map((m) => m.opsPerSecond.toLocaleString('en-US')).join(', ');
+  const [first] = workers;
+  const detail = `median of ${perRound.length} rounds (${perRound.map((r) => `${r.toFixed(2)}×`).join(', ')}): 2 workers ${rate(2)} checked ops/s, 1 worker ${rate(1)} (${first?.runs ?? 0} runs, seed ${first?.seed ?? 0}, wall clock, start-up included)`;
+  return judge('workers', 'workers', description, 'at-least', TARGETS.workersSpeedup, median, detail);
 }
 
 function protocolTarget({ protocol = [] }: TargetInputs): TargetResult {
