@@ -61,8 +61,8 @@ Options:
                            .md; otherwise pretty)
   --out <FILE>             write the report to FILE (a summary still goes to stdout)
   --counterexamples <DIR>  where counterexamples are written (default reports/counterexamples)
-  --workers <N>            worker threads running the generated runs (default: the available cores, here
-                           ${defaultWorkers()}); the same seed gives the same verdict and counterexample for any N
+  --workers <N>            worker threads running the generated runs (default 1; this machine has
+                           ${defaultWorkers()} cores); the same seed gives the same verdict and counterexample for any N
   --shard <i/n>            run only shard i of n of the runs (CI jobs); write --out shard-i.json and join the
                            n reports with 'prunecheck merge', which gives the verdict
 ${EXPECTATIONS_USAGE}
@@ -229,7 +229,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
                 ...(reruns === undefined ? {} : { reruns }),
                 ...(recheckEvery === undefined ? {} : { recheckEvery }),
                 ...(values.counterexamples === undefined ? {} : { outDir: values.counterexamples }),
-                workers: workers ?? defaultWorkers(),
+                workers: workers ?? 1,
                 ...(shard === undefined ? {} : { shard }),
               },
               findingsToLookPast(expectations, resolved.adapter.name),

@@ -46,7 +46,7 @@ export interface CheckOptions {
   /**
    * Worker threads running the generated runs (runtime mode; a `cmd:` adapter gets a child per worker): the
    * same seed gives the same verdict, runs, situations and counterexample for any number. Default 1 here
-   * (library users decide for their process); the CLI defaults to the available cores.
+   * (library users decide for their process); the CLI defaults to 1 as well (docs/cli.md: two threads measured slower than one on a 2-core machine).
    */
   readonly workers?: number;
   /** Run only this part of the runs (`--shard i/n`, `index` from 1); `prunecheck merge` joins the reports. */

@@ -12,7 +12,7 @@ import { workerPlan } from './workerPlan.ts';
 export type RuntimeEngine = (adapter: Adapter, options: CheckOptions & { readonly plan?: RunPlan }) => Promise<CheckReport>;
 
 /** Refuses a shard or a worker count no check can run, naming the option and a value that works. */
-/** The cores this process may use: the CLI's default `--workers`. */
+/** The cores this process may use: what `--workers` help names (the default is 1, docs/cli.md says why). */
 export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
 }
