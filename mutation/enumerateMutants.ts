@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '@stryker-mutator/api/logging';
 import { Instrumenter } from '@stryker-mutator/instrumenter';
+import { mutantKey, numberIdentical, type MutantKey } from './MutantKey.ts';
 import type { SourceRange } from './SourceRange.ts';
 
 /** A mutant as Stryker's instrumenter places it, before any test runs. */
@@ -12,6 +13,8 @@ export interface PlannedMutant {
   readonly replacement: string;
   /** 0-based lines and columns. */
   readonly range: SourceRange;
+  /** Its key (mutation/MutantKey.ts), as a report and the triage name it: what the sample is drawn by. */
+  readonly key: MutantKey;
 }
 
 const quiet: Logger = {
@@ -38,12 +41,15 @@ export async function enumerateMutants(dir: string): Promise<PlannedMutant[]> {
   const names = readdirSync(dir).filter((name) => name.endsWith('.ts')).sort();
   const files = names.map((name) => ({ name: join(dir, name), content: readFileSync(join(dir, name), 'utf8'), mutate: true as const }));
   const { mutants } = await new Instrumenter(quiet).instrument(files, { ignorers: [], excludedMutations: [], plugins: null });
-  return mutants
+  const sources = new Map(files.map((f) => [f.name.slice(dir.length + 1), f.content]));
+  const planned = mutants
     .map((m) => ({ file: m.fileName.slice(dir.length + 1), mutator: m.mutatorName, replacement: m.replacement, range: { start: { ...m.location.start }, end: { ...m.location.end } } }))
     .sort(comparePlanned);
+  const keys = numberIdentical(planned.map((m) => mutantKey(m.file, sources.get(m.file) ?? '', m.range, m.mutator, m.replacement)));
+  return planned.map((m, i) => ({ ...m, key: keys[i] as MutantKey }));
 }
 
-function comparePlanned(a: PlannedMutant, b: PlannedMutant): number {
+function comparePlanned(a: Omit<PlannedMutant, 'key'>, b: Omit<PlannedMutant, 'key'>): number {
   return (
     a.file.localeCompare(b.file) ||
     a.range.start.line - b.range.start.line ||

@@ -20,6 +20,7 @@ describe('enumerateMutants', () => {
     expect(originals).toContain('ConditionalExpression: a > b → true');
     expect(originals).toContain('EqualityOperator: a > b → a >= b');
     expect(originals.some((o) => o.startsWith('BlockStatement: {'))).toBe(true);
+    expect(mutants.find((m) => m.mutator === 'EqualityOperator' && m.replacement === 'a >= b')?.key).toEqual({ file: 'pick.ts', scope: 'pick', mutator: 'EqualityOperator', original: 'a > b', replacement: 'a >= b', context: 'return a > b ? a : b;' });
   });
 
   it('answers them in a stable order', async () => {
