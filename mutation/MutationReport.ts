@@ -60,7 +60,7 @@ export interface MutationTiming {
 
 export interface MutationReport {
   readonly format: typeof MUTATION_REPORT_FORMAT;
-  readonly mode: 'full' | 'sample';
+  readonly mode: 'full' | 'sample' | 'focused';
   readonly strykerVersion: string;
   /** The command that produced it. */
   readonly command: string;
@@ -68,6 +68,13 @@ export interface MutationReport {
   readonly sample?: { readonly seed: number; readonly size: number; readonly nodes: number };
   /** The commit measured (model and suite); absent when the run did not record it. */
   readonly revision?: Revision;
+  /** A focused run's choice (`--gaps`, `--mutate`): what, how many mutants and nodes, and gaps no longer in the model. */
+  readonly focus?: { readonly what: string; readonly mutants: number; readonly nodes: number; readonly missing: readonly MutantKey[] };
+  /**
+   * When a focused re-run was merged in: its command and commit, the mutants of this run whose result it replaced
+   * (matched by key), and those it ran that this run does not have.
+   */
+  readonly merged?: { readonly command: string; readonly revision?: Revision; readonly replaced: number; readonly unmatched: number; readonly newlyDetected: readonly MutantKey[] };
   readonly totals: MutantCounts;
   readonly target: { readonly score: number; readonly met: boolean };
   readonly byFile: readonly (MutantCounts & { readonly file: string })[];

@@ -8,7 +8,7 @@ import type { SuiteSettings } from './suiteSettings.ts';
 import type { TriageFile } from './Triage.ts';
 
 export interface ReportInput {
-  readonly mode: 'full' | 'sample';
+  readonly mode: MutationReport['mode'];
   readonly command: string;
   /** Stryker's JSON report (mutation-testing-report-schema). */
   readonly stryker: schema.MutationTestResult;
@@ -19,6 +19,9 @@ export interface ReportInput {
   readonly timing: MutationTiming;
   readonly sample?: MutationReport['sample'];
   readonly revision?: Revision;
+  readonly focus?: MutationReport['focus'];
+  /** A focused re-run whose results replace this run's for the same mutants (matched by key, as triage entries are). */
+  readonly rerun?: { readonly stryker: schema.MutationTestResult; readonly command: string; readonly revision?: Revision };
 }
 
 interface Judged {
@@ -39,10 +42,10 @@ function bucketOf({ status, testsCompleted }: schema.MutantResult): Judged['buck
 }
 
 /** Every mutant of the run that is part of its result, keyed (Stryker's locations are 1-based, keys 0-based). */
-function judgedMutants(input: ReportInput): Judged[] {
+function judgedMutants(stryker: schema.MutationTestResult, copyPrefix: string): Judged[] {
   const judged: Judged[] = [];
-  for (const [name, file] of Object.entries(input.stryker.files).sort(([a], [b]) => a.localeCompare(b))) {
-    const short = name.startsWith(`${input.copyPrefix}/`) ? name.slice(input.copyPrefix.length + 1) : name;
+  for (const [name, file] of Object.entries(stryker.files).sort(([a], [b]) => a.localeCompare(b))) {
+    const short = name.startsWith(`${copyPrefix}/`) ? name.slice(copyPrefix.length + 1) : name;
     const mutants = [...file.mutants].sort((a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column || a.mutatorName.localeCompare(b.mutatorName));
     for (const mutant of mutants) {
       const bucket = bucketOf(mutant);
@@ -54,6 +57,25 @@ function judgedMutants(input: ReportInput): Judged[] {
   }
   const keys = numberIdentical(judged.map((j) => j.key));
   return judged.map((j, i) => ({ ...j, key: keys[i] as MutantKey }));
+}
+
+/**
+ * The run's mutants with a re-run's results in place of their own where the re-run has the same mutant (by key:
+ * exact, or on its code alone when it moved, as the triage matches), and what that replaced.
+ */
+function withRerun(judged: readonly Judged[], input: ReportInput): { judged: Judged[]; merged?: NonNullable<MutationReport['merged']> } {
+  if (input.rerun === undefined) return { judged: [...judged] };
+  const rerun = judgedMutants(input.rerun.stryker, input.copyPrefix);
+  const { matches, unmatched } = matchTriage(judged.map((j) => j.key), rerun.map((r) => ({ ...r.key, judged: r })));
+  const newlyDetected: MutantKey[] = [];
+  const out = judged.map((j, i) => {
+    const again = (matches[i]?.entry as { judged?: Judged } | undefined)?.judged;
+    if (again === undefined) return j;
+    if (j.bucket !== 'detected' && again.bucket === 'detected') newlyDetected.push(j.key);
+    return { ...j, mutant: again.mutant, bucket: again.bucket };
+  });
+  const replaced = matches.filter((m) => m !== undefined).length;
+  return { judged: out, merged: { command: input.rerun.command, ...(input.rerun.revision === undefined ? {} : { revision: input.rerun.revision }), replaced, unmatched: unmatched.length, newlyDetected } };
 }
 
 function count(rows: readonly { readonly judged: Judged; readonly triage: SurvivorRow['triage'] | undefined }[]): MutantCounts {
@@ -99,7 +121,7 @@ function tally(values: readonly string[]): Record<string, number> {
  * run those that matched nothing are `stale`.
  */
 export function buildMutationReport(input: ReportInput): MutationReport {
-  const judged = judgedMutants(input);
+  const { judged, merged } = withRerun(judgedMutants(input.stryker, input.copyPrefix), input);
   const { matches, unmatched } = matchTriage(
     judged.map((j) => j.key),
     input.triage.entries,
@@ -137,6 +159,8 @@ export function buildMutationReport(input: ReportInput): MutationReport {
     suite: input.suite,
     ...(input.sample === undefined ? {} : { sample: input.sample }),
     ...(input.revision === undefined ? {} : { revision: input.revision }),
+    ...(input.focus === undefined ? {} : { focus: input.focus }),
+    ...(merged === undefined ? {} : { merged }),
     totals,
     target: { score: TARGET_SCORE, met: totals.score !== undefined && totals.score >= TARGET_SCORE },
     byFile: groupCounts(rows, (j) => j.key.file, 'file'),

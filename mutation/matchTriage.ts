@@ -4,16 +4,16 @@ import type { TriageEntry } from './Triage.ts';
 /** How a mutant found its entry: on every key field, or on all but its scope and line text (the code moved). */
 export type MatchKind = 'exact' | 'moved';
 
-export interface TriageMatch {
-  readonly entry: TriageEntry;
+export interface TriageMatch<E extends MutantKey = TriageEntry> {
+  readonly entry: E;
   readonly how: MatchKind;
 }
 
-export interface TriageMatching {
+export interface TriageMatching<E extends MutantKey = TriageEntry> {
   /** For each mutant (same index), its entry, if one matched. */
-  readonly matches: readonly (TriageMatch | undefined)[];
+  readonly matches: readonly (TriageMatch<E> | undefined)[];
   /** Entries no mutant matched. */
-  readonly unmatched: readonly TriageEntry[];
+  readonly unmatched: readonly E[];
 }
 
 function fullKey(k: MutantKey): string {
@@ -30,8 +30,8 @@ function codeKey(k: MutantKey): string {
  * for what is left, on file, mutator, original and replacement alone, when exactly one mutant and one entry share
  * them: the mutant's line or function changed around it (`moved`: refresh the entry).
  */
-export function matchTriage(mutants: readonly MutantKey[], entries: readonly TriageEntry[]): TriageMatching {
-  const matches: (TriageMatch | undefined)[] = mutants.map(() => undefined);
+export function matchTriage<E extends MutantKey = TriageEntry>(mutants: readonly MutantKey[], entries: readonly E[]): TriageMatching<E> {
+  const matches: (TriageMatch<E> | undefined)[] = mutants.map(() => undefined);
   const used = new Set<number>();
   const byFull = new Map<string, number[]>();
   entries.forEach((entry, i) => byFull.set(fullKey(entry), [...(byFull.get(fullKey(entry)) ?? []), i]));
@@ -40,7 +40,7 @@ export function matchTriage(mutants: readonly MutantKey[], entries: readonly Tri
     const i = candidates?.shift();
     if (i === undefined) return;
     used.add(i);
-    matches[m] = { entry: entries[i] as TriageEntry, how: 'exact' };
+    matches[m] = { entry: entries[i] as E, how: 'exact' };
   });
 
   const leftMutants = new Map<string, number[]>();
@@ -57,7 +57,7 @@ export function matchTriage(mutants: readonly MutantKey[], entries: readonly Tri
     const [m] = ms as [number];
     const [i] = is as [number];
     used.add(i);
-    matches[m] = { entry: entries[i] as TriageEntry, how: 'moved' };
+    matches[m] = { entry: entries[i] as E, how: 'moved' };
   }
   return { matches, unmatched: entries.filter((_, i) => !used.has(i)) };
 }

@@ -55,7 +55,7 @@ export function renderMutationMarkdown(report: MutationReport): string {
   const moved = report.survivors.filter((s) => s.match === 'moved');
   const timing = report.timing;
   const out: string[] = [];
-  out.push(report.mode === 'full' ? '# Mutation score of the conformance suite' : '# Mutation score of the conformance suite: CI sample');
+  out.push(report.mode === 'full' ? '# Mutation score of the conformance suite' : report.mode === 'sample' ? '# Mutation score of the conformance suite: CI sample' : '# Mutation score of the conformance suite: focused re-run');
   out.push('');
   out.push(
     `Stryker ${mdCell(report.strykerVersion)} mutated a copy of the reference model (src/model, copied to mutation/sut/model at run time; the oracle the checker runs is never mutated) and ran the conformance check against each mutant: \`checkAdapter\` at seeds ${report.suite.seeds.join(', ')}, ${report.suite.runs} runs each, recorded scenarios first. A mutant is **killed** when the check's verdict is not \`conformant\` (violation, diverged, error or unknown), and **hung** when Stryker stopped it at its timeout (an infinite loop). Command: ${code(report.command)}.`,
@@ -67,6 +67,19 @@ export function renderMutationMarkdown(report: MutationReport): string {
       ? 'Measured at: commit not recorded.'
       : `Measured at commit ${code(revision.commit.slice(0, 12))}${revision.uncommitted ? ' with uncommitted changes under src/' : ''}: the model copied and the checkers and generator that checked it. A later change to either can move mutants; a sample run on the new code finds the survivors the triage does not know.`,
   );
+  const merged = report.merged;
+  if (merged !== undefined) {
+    out.push('');
+    out.push(
+      `**Combined result.** ${formatCount(merged.replaced)} of these mutants were re-run by ${code(merged.command)} at ${merged.revision === undefined ? 'an unrecorded commit' : `commit ${code(merged.revision.commit.slice(0, 12))}`}, and their results here are the re-run's; every other mutant's is the run above's. ${merged.newlyDetected.length === 0 ? 'The re-run detected no mutant this run had not.' : `The re-run detected ${formatCount(merged.newlyDetected.length)} this run had not: ${merged.newlyDetected.map((k) => `${code(k.file)} ${mdCell(k.scope)} ${mutation(k)}`).join('; ')}.`}${merged.unmatched > 0 ? ` ${formatCount(merged.unmatched)} mutants the re-run ran are not in this run (new code) and are not counted.` : ''}`,
+    );
+  }
+  const focus = report.focus;
+  if (focus !== undefined) {
+    out.push('');
+    out.push(`Focused re-run of ${mdCell(focus.what)}: ${formatCount(focus.mutants)} mutants at ${formatCount(focus.nodes)} nodes; every mutant at those nodes ran (${formatCount(t.mutants)}). Its score is of those mutants only, not the suite's.`);
+    if (focus.missing.length > 0) out.push('', `Gaps no mutant of today's model matched (the code is gone):`, '', keyList(focus.missing));
+  }
   if (report.sample !== undefined) {
     out.push('');
     out.push(`CI sample: ${report.sample.size} mutants drawn with seed ${report.sample.seed}, at ${report.sample.nodes} nodes; every mutant at those nodes ran (${t.mutants}). The full run is \`npm run mutation\` (docs/mutation.md).`);

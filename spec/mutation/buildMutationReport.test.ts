@@ -114,6 +114,27 @@ describe('buildMutationReport', () => {
     expect(sample.sample).toEqual({ seed: 1, size: 3, nodes: 2 });
   });
 
+  it('takes a focused re-run\'s results for the mutants it re-ran, found by key though their lines moved, and says what changed', () => {
+    // The model moved the function down a line; the re-run killed the gap and let the equivalent mutant survive again.
+    const moved = `// a new first line\n${SOURCE}`;
+    const rerun: schema.MutationTestResult = {
+      ...stryker,
+      files: {
+        'mutation/sut/model/pick.ts': {
+          language: 'typescript',
+          source: moved,
+          mutants: [mutant('Killed', 4, 19, 24, 'StringLiteral', '""', { statusReason: KILL }), mutant('Survived', 3, 7, 12, 'EqualityOperator', 'a >= b'), mutant('Killed', 1, 1, 5, 'StringLiteral', '"x"', { statusReason: KILL })],
+        },
+      },
+    };
+    const revision = { commit: 'b'.repeat(40), uncommitted: false };
+    const report = buildMutationReport(input([equivalentEntry, gapEntry], { rerun: { stryker: rerun, command: 'npm run mutation -- --gaps', revision } }));
+    expect(report.merged).toEqual({ command: 'npm run mutation -- --gaps', revision, replaced: 2, unmatched: 1, newlyDetected: [expect.objectContaining({ mutator: 'StringLiteral', original: "'low'" })] });
+    expect(report.totals).toMatchObject({ killed: 3, gap: 0, equivalent: 1, score: 1 });
+    expect(report.resolved.map((k) => k.original)).toEqual(["'low'"]);
+    expect(buildMutationReport(input([equivalentEntry, gapEntry])).merged).toBeUndefined();
+  });
+
   it('groups the counts by file and by mutator', () => {
     const report = buildMutationReport(input([equivalentEntry]));
     expect(report.byFile).toEqual([expect.objectContaining({ file: 'pick.ts', mutants: 6, detected: 3, equivalent: 1, untriaged: 1 })]);

@@ -17,12 +17,22 @@ function refused(argv: string[]): string {
 
 describe('parseMutationArgs', () => {
   it('defaults to the full run into reports/mutation', () => {
-    expect(parseMutationArgs([])).toEqual({ sample: undefined, concurrency: 2, suite: DEFAULT_SUITE, out: 'reports/mutation', renderFrom: undefined, help: false });
+    expect(parseMutationArgs([])).toEqual({ sample: undefined, focus: undefined, concurrency: 2, suite: DEFAULT_SUITE, out: 'reports/mutation', renderFrom: undefined, merge: undefined, help: false });
   });
 
   it('--sample draws a seeded sample into reports/mutation-sample', () => {
     expect(parseMutationArgs(['--sample', '60'])).toMatchObject({ sample: { size: 60, seed: SAMPLE_DEFAULTS.seed }, out: 'reports/mutation-sample' });
     expect(parseMutationArgs(['--sample', '40', '--sample-seed', '9', '--out', '/tmp/m'])).toMatchObject({ sample: { size: 40, seed: 9 }, out: '/tmp/m' });
+  });
+
+  it('--gaps and --mutate focus a run into reports/mutation-focused; --merge goes with --render-from', () => {
+    expect(parseMutationArgs(['--gaps'])).toMatchObject({ focus: { kind: 'gaps' }, out: 'reports/mutation-focused' });
+    expect(parseMutationArgs(['--mutate', 'runAppend.ts:17', '--mutate', 'Window.ts:3'])).toMatchObject({ focus: { kind: 'lines', lines: [{ file: 'runAppend.ts', line: 17 }, { file: 'Window.ts', line: 3 }] } });
+    expect(parseMutationArgs(['--render-from', 'a', '--merge', 'b'])).toMatchObject({ renderFrom: 'a', merge: 'b', out: 'reports/mutation' });
+    expect(refused(['--mutate', 'src/model/runAppend.ts'])).toMatch(/expected <file>\.ts:<line>/);
+    expect(refused(['--gaps', '--sample', '5'])).toMatch(/both choose the mutants/);
+    expect(refused(['--gaps', '--mutate', 'a.ts:1'])).toMatch(/both choose the mutants/);
+    expect(refused(['--merge', 'b'])).toMatch(/--merge needs --render-from/);
   });
 
   it('takes the suite settings and concurrency', () => {
