@@ -141,7 +141,7 @@ export function renderMutationMarkdown(report: MutationReport): string {
     out.push('');
     out.push('## Triage to update');
     if (report.resolved.length > 0) out.push('', `Triaged, but killed in this run (remove the entry, or re-judge it):`, '', keyList(report.resolved));
-    if (report.stale.length > 0) out.push('', `Triage entries no mutant matched (the code is gone):`, '', keyList(report.stale));
+    if (report.stale.length > 0) out.push('', `Triage entries no mutant of this run matched (their code is gone, or newer than the model this run measured):`, '', keyList(report.stale));
     if (moved.length > 0) out.push('', `Matched on their code alone (refresh scope and context):`, '', keyList(moved));
   }
   return `${out.join('\n')}\n`;
