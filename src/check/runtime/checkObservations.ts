@@ -105,18 +105,46 @@ function* rejections(facts: StepFacts): Iterable<Finding> {
   }
 }
 
+/** What the store's state decides of a prune's logged check (§1, resolvable pointer), whatever the runtime chose. */
+const CHECK_FACTS = {
+  existence: (id: string, held: boolean) => `the store's latest copy of ${id} ${held ? 'reads present with' : 'does not read present with'} bytes that hash to its current digest`,
+  addressable: (id: string, held: boolean) => `the store ${held ? 'holds a handle' : 'holds no handle'} for ${id}`,
+} as const;
+
 function* loggedCheck(facts: StepFacts): Iterable<Finding> {
   if (facts.op.kind !== 'prune' || (facts.actual.kind !== 'evicted' && facts.actual.kind !== 'rejected')) return;
   const check = (facts.actual as { check?: { existence?: unknown; addressable?: unknown; provenance?: unknown } }).check;
-  if ((facts.expected as { check?: unknown }).check === undefined) return;
+  const want = (facts.expected as { check?: { existence: boolean; addressable: boolean } }).check;
+  if (want === undefined) return;
   if (check === undefined || typeof check.existence !== 'boolean' || typeof check.addressable !== 'boolean' || typeof check.provenance !== 'boolean') {
     yield stateFinding('INV-12', facts, systemClause(`the prune's outcome carries ${check === undefined ? 'no backing-store check' : `the check ${JSON.stringify(check)}`}, not existence, addressable and provenance as booleans`, answered(facts.step, { check: check === undefined ? null : check })));
+    return;
+  }
+  // Existence and addressability follow the persist, rotate and overwrite history the harness drove, the same for
+  // the system and the reference; provenance may be met otherwise (D-23), so it is not compared.
+  for (const field of ['existence', 'addressable'] as const) {
+    if (check[field] === want[field]) continue;
+    const id = facts.op.spanId;
+    yield stateFinding('INV-12', facts, systemClause(`the prune's logged backing-store check says ${field} ${String(check[field])}`, answered(facts.step, { check: { [field]: check[field] } })), referenceClause(`${CHECK_FACTS[field](id, want[field])} (after the store operations of this episode), so the logged check must say ${field} ${String(want[field])}`));
   }
 }
 
 function* atomicity(facts: StepFacts): Iterable<Finding> {
   if (facts.expected.kind !== 'rejected' && facts.expected.kind !== 'window-full') return;
   for (const [id, before] of facts.sutBefore) {
+    // A refusal writes a notice only for a resident span (INV-12) and may fold entries (INV-29), which keeps each
+    // entry as it was: an evicted span's entry keeps its kind (C-5 leaves only the wording free).
+    const entryBefore = before.resident === undefined ? before.index?.kind : undefined;
+    const entryAfter = facts.sutAfter.get(id)?.index?.kind;
+    if (entryBefore !== undefined && entryAfter !== entryBefore) {
+      yield stateFinding(
+        'INV-15',
+        facts,
+        systemClause(`the operation was ${facts.expected.kind === 'rejected' ? 'refused' : 'answered window-full'}`, answered(facts.step, { kind: facts.actual.kind })),
+        systemClause(`yet the in-window entry of ${id}, evicted before the step, changed from '${entryBefore}' to ${entryAfter === undefined ? 'nothing' : `'${entryAfter}'`}`, observed(facts.step, 'before', id, { resident: null, index: { kind: entryBefore } }), after(facts, id, { index: entryAfter === undefined ? null : { kind: entryAfter } })),
+        referenceClause(`a refusal leaves an evicted span's marker alone (INV-12): overwriting it would lose what the model knows of ${id} (INV-03)`),
+      );
+    }
     const difference = firstDifference(stateOf(before), stateOf(facts.sutAfter.get(id)));
     if (difference === undefined) continue;
     const [field] = difference.path.split('[');

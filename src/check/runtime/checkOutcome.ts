@@ -18,7 +18,7 @@ import { answerClauses, answered, observed, outcomeFinding, ruleClause } from '.
  */
 export function checkOutcome(facts: StepFacts): Finding | undefined {
   const { op, expected, actual } = facts;
-  if (sameOutcome(expected, actual)) return undefined;
+  if (sameOutcome(expected, actual)) return expected.kind === 'window-full' && actual.kind === 'window-full' ? figuresFinding(facts, expected, actual) : undefined;
   const deviation = facts.deviations?.find((d) => !d.forced);
   if (deviation !== undefined) return findingOf(deviation.rule, [...answerClauses(facts), ...deviation.clauses, ruleClause(deviation.rule)]);
   const explain = new SpanExplainer(facts.reference, facts.step, actual);
@@ -69,6 +69,23 @@ function capacityFinding(facts: StepFacts, expected: Extract<StepFacts['expected
     return outcomeFinding('INV-29', facts, referenceClause(`${indexCost(facts)} and ${window.residentTokens} are resident: ${full}`), referenceClause('markers are text the model reads in the window, so they count against its capacity (seed 002: a tombstone costs ~15 tokens); counted as free, the window overflows'));
   }
   return outcomeFinding('INV-13', facts, referenceClause(`the window had no room: ${full}; the answer must be window-full with nothing changed`));
+}
+
+/**
+ * Both answered window-full, but the system's figures for the window are not the window's. `capacity` is the
+ * config's and `used` the resident spans plus the index at `markerTokens` a line (INV-29, D-22: the cost is
+ * determined), so both are compared. `needed` is not: SPEC.md names it without saying whether it is what the
+ * operation asks for or what it lacks.
+ */
+function figuresFinding(facts: StepFacts, expected: Extract<StepFacts['expected'], { kind: 'window-full' }>, actual: Extract<StepFacts['actual'], { kind: 'window-full' }>): Finding | undefined {
+  if (actual.used === expected.used && actual.capacity === expected.capacity) return undefined;
+  const { window } = facts.reference;
+  const shown = systemClause(`the system answered window-full with ${String(actual.used)} of ${String(actual.capacity)} tokens in use`, answered(facts.step, { kind: 'window-full', used: actual.used, capacity: actual.capacity }));
+  if (actual.capacity !== expected.capacity) return outcomeFinding('INV-13', facts, shown, referenceClause(`the window's capacity is ${expected.capacity} tokens (the config's): a full window must say so, so the caller knows how much to free`));
+  const count = referenceClause(`${window.residentTokens} tokens are resident and ${indexCost(facts)}: ${expected.used} of ${expected.capacity} are in use`);
+  // Only the index's cost missing from the figure: the system counts its markers as free.
+  if (actual.used === window.residentTokens) return outcomeFinding('INV-29', facts, shown, count, referenceClause('every line the index shows counts against capacity, and window-full is answered on that count'));
+  return outcomeFinding('INV-13', facts, shown, count, referenceClause('a full window must say how full it is, so the caller knows how much to free'));
 }
 
 /**

@@ -1,7 +1,7 @@
 /** Field types each outcome kind must carry, as far as the checkers read them. */
 const FIELDS: Readonly<Record<string, Readonly<Record<string, 'string' | 'string[]' | 'object' | 'number'>>>> = {
   appended: { spanId: 'string' },
-  'window-full': { spanId: 'string' },
+  'window-full': { spanId: 'string', needed: 'number', used: 'number', capacity: 'number' },
   persisted: { spanId: 'string', handle: 'string' },
   rotated: { expired: 'string[]' },
   edited: { spanId: 'string' },
@@ -42,6 +42,11 @@ export function validateOutcome(value: unknown): string | undefined {
   if (fields === undefined) return `outcome.kind ${JSON.stringify(kind)} is not an outcome kind of spec/SPEC.md §2`;
   for (const [field, type] of Object.entries(fields)) {
     if (!hasType((value as Record<string, unknown>)[field], type)) return `outcome '${kind}' field '${field}' must be ${type}, got ${JSON.stringify((value as Record<string, unknown>)[field])}`;
+  }
+  if (kind === 'window-full') {
+    // INV-13: the answer carries the figures (needed, used, capacity), counts of tokens.
+    const bad = (['needed', 'used', 'capacity'] as const).find((f) => !Number.isInteger((value as Record<string, unknown>)[f]) || ((value as Record<string, number>)[f] as number) < 0);
+    if (bad !== undefined) return `outcome 'window-full' field '${bad}' must be a whole number of tokens (≥ 0), got ${JSON.stringify((value as Record<string, unknown>)[bad])}`;
   }
   if (kind === 'compacted') {
     const evicted = (value as { evicted: unknown }).evicted;
