@@ -164,6 +164,9 @@ function* summaries(facts: StepFacts): Iterable<Finding> {
   const summary = facts.sutAfter.get(op.summaryId)?.resident;
   const want = facts.refAfter.get(op.summaryId)?.resident;
   if (summary === undefined || want === undefined) return;
+  if (summary.kind !== want.kind) {
+    yield stateFinding('INV-05', facts, systemClause(`${op.summaryId} is shown as a span of kind ${JSON.stringify(summary.kind)}`, after(facts, op.summaryId, { resident: { kind: summary.kind ?? null } })), referenceClause(`a span written by summarize is a '${want.kind}' (§1): shown as another kind, the model cannot tell it from what it was drawn from`));
+  }
   if (summary.provenance === undefined || summary.provenance === null || summary.provenance.derived !== true) {
     yield stateFinding('INV-05', facts, systemClause(`${op.summaryId} carries no provenance marker`, after(facts, op.summaryId, { resident: { provenance: summary.provenance?.derived === undefined ? null : { derived: summary.provenance.derived } } })), referenceClause('it will pass for a raw observation'));
   } else if (summary.provenance.modelVersion !== want.provenance?.modelVersion || summary.provenance.policyVersion !== want.provenance.policyVersion) {
