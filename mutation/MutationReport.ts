@@ -72,9 +72,10 @@ export interface MutationReport {
   readonly focus?: { readonly what: string; readonly mutants: number; readonly nodes: number; readonly missing: readonly MutantKey[] };
   /**
    * When a focused re-run was merged in: its command and commit, the mutants of this run whose result it replaced
-   * (matched by key), and those it ran that this run does not have.
+   * (matched by key), those it ran that this run does not have, and those it detected that this run did not, or
+   * the other way round.
    */
-  readonly merged?: { readonly command: string; readonly revision?: Revision; readonly replaced: number; readonly unmatched: number; readonly newlyDetected: readonly MutantKey[] };
+  readonly merged?: { readonly command: string; readonly revision?: Revision; readonly replaced: number; readonly unmatched: number; readonly newlyDetected: readonly MutantKey[]; readonly noLongerDetected: readonly MutantKey[] };
   readonly totals: MutantCounts;
   readonly target: { readonly score: number; readonly met: boolean };
   readonly byFile: readonly (MutantCounts & { readonly file: string })[];

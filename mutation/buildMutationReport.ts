@@ -3,6 +3,7 @@ import { parseKill } from './killMessage.ts';
 import { matchTriage } from './matchTriage.ts';
 import { mutantKey, numberIdentical, type MutantKey } from './MutantKey.ts';
 import { MUTATION_REPORT_FORMAT, TARGET_SCORE, type MutantCounts, type MutationReport, type MutationTiming, type OtherRow, type SurvivorRow } from './MutationReport.ts';
+import type { PlannedMutant } from './enumerateMutants.ts';
 import type { Revision } from './gitRevision.ts';
 import type { SuiteSettings } from './suiteSettings.ts';
 import type { TriageFile } from './Triage.ts';
@@ -21,7 +22,9 @@ export interface ReportInput {
   readonly revision?: Revision;
   readonly focus?: MutationReport['focus'];
   /** A focused re-run whose results replace this run's for the same mutants (matched by key, as triage entries are). */
-  readonly rerun?: { readonly stryker: schema.MutationTestResult; readonly command: string; readonly revision?: Revision };
+  readonly rerun?: { readonly stryker: schema.MutationTestResult; readonly command: string; readonly revision?: Revision; readonly planned?: readonly PlannedMutant[] };
+  /** A sample or focused run's mutants with their keys numbered over the whole model (mutation/run.ts writes them). */
+  readonly planned?: readonly PlannedMutant[];
 }
 
 interface Judged {
@@ -41,22 +44,36 @@ function bucketOf({ status, testsCompleted }: schema.MutantResult): Judged['buck
   return undefined;
 }
 
-/** Every mutant of the run that is part of its result, keyed (Stryker's locations are 1-based, keys 0-based). */
-function judgedMutants(stryker: schema.MutationTestResult, copyPrefix: string): Judged[] {
-  const judged: Judged[] = [];
+function placeOf(file: string, range: { readonly start: { readonly line: number; readonly column: number }; readonly end: { readonly line: number; readonly column: number } }, mutator: string, replacement: string): string {
+  return JSON.stringify([file, range.start.line, range.start.column, range.end.line, range.end.column, mutator, replacement]);
+}
+
+/**
+ * Every mutant of the run that is part of its result, keyed (Stryker's locations are 1-based, keys 0-based). Keys are
+ * numbered (`nth`) over every mutant Stryker made, ignored ones included, so a sample or focused run numbers the
+ * second of two identical mutants on a line as a full run does, though only one of them ran.
+ */
+function judgedMutants(stryker: schema.MutationTestResult, copyPrefix: string, planned?: readonly PlannedMutant[]): Judged[] {
+  const all: (Omit<Judged, 'bucket'> & { readonly bucket: Judged['bucket'] | undefined })[] = [];
   for (const [name, file] of Object.entries(stryker.files).sort(([a], [b]) => a.localeCompare(b))) {
     const short = name.startsWith(`${copyPrefix}/`) ? name.slice(copyPrefix.length + 1) : name;
     const mutants = [...file.mutants].sort((a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column || a.mutatorName.localeCompare(b.mutatorName));
     for (const mutant of mutants) {
-      const bucket = bucketOf(mutant);
-      if (bucket === undefined) continue;
       const { start, end } = mutant.location;
       const range = { start: { line: start.line - 1, column: start.column - 1 }, end: { line: end.line - 1, column: end.column - 1 } };
-      judged.push({ key: mutantKey(short, file.source, range, mutant.mutatorName, mutant.replacement ?? ''), line: start.line, mutant, bucket });
+      all.push({ key: mutantKey(short, file.source, range, mutant.mutatorName, mutant.replacement ?? ''), line: start.line, mutant, bucket: bucketOf(mutant) });
     }
   }
-  const keys = numberIdentical(judged.map((j) => j.key));
-  return judged.map((j, i) => ({ ...j, key: keys[i] as MutantKey }));
+  const numbered = numberIdentical(all.map((j) => j.key));
+  // A partial run's report lacks the mutants outside its nodes; the keys planned over the whole model number them right.
+  const plannedKey = new Map((planned ?? []).map((p) => [placeOf(p.file, p.range, p.mutator, p.replacement), p.key]));
+  return all.flatMap((j, i) => {
+    if (j.bucket === undefined) return [];
+    const start = { line: j.mutant.location.start.line - 1, column: j.mutant.location.start.column - 1 };
+    const end = { line: j.mutant.location.end.line - 1, column: j.mutant.location.end.column - 1 };
+    const key = plannedKey.get(placeOf(j.key.file, { start, end }, j.mutant.mutatorName, j.mutant.replacement ?? '')) ?? (numbered[i] as MutantKey);
+    return [{ ...j, key, bucket: j.bucket }];
+  });
 }
 
 /**
@@ -65,17 +82,19 @@ function judgedMutants(stryker: schema.MutationTestResult, copyPrefix: string): 
  */
 function withRerun(judged: readonly Judged[], input: ReportInput): { judged: Judged[]; merged?: NonNullable<MutationReport['merged']> } {
   if (input.rerun === undefined) return { judged: [...judged] };
-  const rerun = judgedMutants(input.rerun.stryker, input.copyPrefix);
+  const rerun = judgedMutants(input.rerun.stryker, input.copyPrefix, input.rerun.planned);
   const { matches, unmatched } = matchTriage(judged.map((j) => j.key), rerun.map((r) => ({ ...r.key, judged: r })));
   const newlyDetected: MutantKey[] = [];
+  const noLongerDetected: MutantKey[] = [];
   const out = judged.map((j, i) => {
     const again = (matches[i]?.entry as { judged?: Judged } | undefined)?.judged;
     if (again === undefined) return j;
     if (j.bucket !== 'detected' && again.bucket === 'detected') newlyDetected.push(j.key);
+    if (j.bucket === 'detected' && again.bucket !== 'detected') noLongerDetected.push(j.key);
     return { ...j, mutant: again.mutant, bucket: again.bucket };
   });
   const replaced = matches.filter((m) => m !== undefined).length;
-  return { judged: out, merged: { command: input.rerun.command, ...(input.rerun.revision === undefined ? {} : { revision: input.rerun.revision }), replaced, unmatched: unmatched.length, newlyDetected } };
+  return { judged: out, merged: { command: input.rerun.command, ...(input.rerun.revision === undefined ? {} : { revision: input.rerun.revision }), replaced, unmatched: unmatched.length, newlyDetected, noLongerDetected } };
 }
 
 function count(rows: readonly { readonly judged: Judged; readonly triage: SurvivorRow['triage'] | undefined }[]): MutantCounts {
@@ -121,7 +140,7 @@ function tally(values: readonly string[]): Record<string, number> {
  * run those that matched nothing are `stale`.
  */
 export function buildMutationReport(input: ReportInput): MutationReport {
-  const { judged, merged } = withRerun(judgedMutants(input.stryker, input.copyPrefix), input);
+  const { judged, merged } = withRerun(judgedMutants(input.stryker, input.copyPrefix, input.planned), input);
   const { matches, unmatched } = matchTriage(
     judged.map((j) => j.key),
     input.triage.entries,

@@ -14,7 +14,9 @@ import { renderMutationMarkdown } from './renderMutationMarkdown.ts';
 import { mutatePatterns, sampleMutants } from './sampleMutants.ts';
 import { FULL_MUTATE, strykerJsonPath, strykerOptions } from './strykerOptions.ts';
 import { gitRevision, type Revision } from './gitRevision.ts';
+import type { PlannedMutant } from './enumerateMutants.ts';
 import { PLUGIN_ENV, type SampleLocation } from './pluginEnv.ts';
+import { sameLocation } from './SourceRange.ts';
 import { suiteEnv, type SuiteSettings } from './suiteSettings.ts';
 import { summarizeTiming } from './summarizeTiming.ts';
 import { untriagedEntries } from './untriagedEntries.ts';
@@ -61,6 +63,9 @@ async function runStryker(options: MutationOptions, dir: string, command: string
       log(`mutation: re-running ${what}: ${focused.picked.length} mutants at ${locations.length} nodes${focused.missing.length > 0 ? `; ${focused.missing.length} gap(s) no longer in the model` : ''}`);
     }
     writeFileSync(join(dir, 'sample.json'), jsonText(locations));
+    // The keys of every mutant at those nodes, numbered over the whole model: Stryker's report of a partial run
+    // holds only these mutants, so it could not number a second identical mutant on a line as a full run does.
+    writeFileSync(join(dir, KEYS_FILE), jsonText(planned.filter((m) => locations.some((l) => l.file === m.file && sameLocation(l.range, m.range)))));
     process.env[PLUGIN_ENV.sample] = join(dir, 'sample.json');
     mutate = mutatePatterns(COPY_PREFIX, locations);
   }
@@ -87,15 +92,20 @@ function readJson<T>(path: string, what: string): T {
 }
 
 /** Reads a run's folder and writes `<out>.json`, `<out>.md` and, in the folder, the untriaged survivors as entries. */
-function readRun(dir: string): { record: RunRecord; stryker: schema.MutationTestResult } {
+/** Where a sample or focused run keeps the keys of the mutants it ran (`PlannedMutant[]`). */
+const KEYS_FILE = 'keys.json';
+
+function readRun(dir: string): { record: RunRecord; stryker: schema.MutationTestResult; planned?: readonly PlannedMutant[] } {
+  const keys = join(dir, KEYS_FILE);
   return {
     record: readJson<RunRecord>(join(dir, 'run.json'), 'not the folder of a mutation run (run.json is missing)'),
     stryker: readJson<schema.MutationTestResult>(strykerJsonPath(dir), 'Stryker wrote no JSON report'),
+    ...(existsSync(keys) ? { planned: readJson<PlannedMutant[]>(keys, 'unreadable') } : {}),
   };
 }
 
 function writeReports(dir: string, out: string, merge: string | undefined): MutationReport {
-  const { record, stryker } = readRun(dir);
+  const { record, stryker, planned } = readRun(dir);
   const rerun = merge === undefined ? undefined : readRun(merge);
   if (rerun !== undefined && rerun.record.mode !== 'focused') throw new MutationError('BAD_ARGUMENT', `--merge ${merge}: not a focused run (its mode is ${rerun.record.mode}); merge the folder of a --gaps or --mutate run`);
   const timingFile = join(dir, 'timing.jsonl');
@@ -110,7 +120,8 @@ function writeReports(dir: string, out: string, merge: string | undefined): Muta
     ...(record.sample === undefined ? {} : { sample: record.sample }),
     ...(record.revision === undefined ? {} : { revision: record.revision }),
     ...(record.focus === undefined ? {} : { focus: record.focus }),
-    ...(rerun === undefined ? {} : { rerun: { stryker: rerun.stryker, command: rerun.record.command, ...(rerun.record.revision === undefined ? {} : { revision: rerun.record.revision }) } }),
+    ...(planned === undefined ? {} : { planned }),
+    ...(rerun === undefined ? {} : { rerun: { stryker: rerun.stryker, command: rerun.record.command, ...(rerun.record.revision === undefined ? {} : { revision: rerun.record.revision }), ...(rerun.planned === undefined ? {} : { planned: rerun.planned }) } }),
   });
   writeReportSync(`${out}.json`, jsonText(report));
   writeReportSync(`${out}.md`, renderMutationMarkdown(report));

@@ -92,6 +92,17 @@ describe('buildMutationReport', () => {
     const report = buildMutationReport(input([entry], { stryker: twin }));
     expect(report.survivors).toEqual([expect.objectContaining({ nth: 2, triage: 'equivalent', reason: 'g ignores its argument' })]);
     expect(report.resolved).toEqual([]);
+    // In a sample or focused run the first may not have run (Ignored): the second is still the second.
+    const file = twin.files['mutation/sut/model/pick.ts'];
+    const [first, second] = file?.mutants ?? [];
+    const sampled: schema.MutationTestResult = { ...twin, files: { 'mutation/sut/model/pick.ts': { ...(file as schema.FileResult), mutants: [{ ...(first as schema.MutantResult), status: 'Ignored' }, second as schema.MutantResult] } } };
+    expect(buildMutationReport(input([entry], { mode: 'sample', stryker: sampled })).survivors).toEqual([expect.objectContaining({ nth: 2, triage: 'equivalent' })]);
+    // A focused run's report holds only the mutants at its nodes: the keys planned over the whole model number it.
+    const alone: schema.MutationTestResult = { ...twin, files: { 'mutation/sut/model/pick.ts': { ...(file as schema.FileResult), mutants: [second as schema.MutantResult] } } };
+    expect(buildMutationReport(input([entry], { mode: 'focused', stryker: alone })).survivors).toEqual([expect.objectContaining({ triage: 'equivalent' })]);
+    expect(buildMutationReport(input([entry], { mode: 'focused', stryker: alone })).survivors[0]?.nth).toBeUndefined();
+    const planned = [{ file: 'pick.ts', mutator: 'ArithmeticOperator', replacement: 'a + b', range: { start: { line: 1, column: 22 }, end: { line: 1, column: 27 } }, key: { file: entry.file, scope: entry.scope, mutator: entry.mutator, original: entry.original, replacement: entry.replacement, context: entry.context, nth: 2 } }];
+    expect(buildMutationReport(input([entry], { mode: 'focused', stryker: alone, planned })).survivors).toEqual([expect.objectContaining({ nth: 2, triage: 'equivalent' })]);
   });
 
   it('ignores mutants outside the sample', () => {
@@ -129,7 +140,7 @@ describe('buildMutationReport', () => {
     };
     const revision = { commit: 'b'.repeat(40), uncommitted: false };
     const report = buildMutationReport(input([equivalentEntry, gapEntry], { rerun: { stryker: rerun, command: 'npm run mutation -- --gaps', revision } }));
-    expect(report.merged).toEqual({ command: 'npm run mutation -- --gaps', revision, replaced: 2, unmatched: 1, newlyDetected: [expect.objectContaining({ mutator: 'StringLiteral', original: "'low'" })] });
+    expect(report.merged).toEqual({ command: 'npm run mutation -- --gaps', revision, replaced: 2, unmatched: 1, newlyDetected: [expect.objectContaining({ mutator: 'StringLiteral', original: "'low'" })], noLongerDetected: [] });
     expect(report.totals).toMatchObject({ killed: 3, gap: 0, equivalent: 1, score: 1 });
     expect(report.resolved.map((k) => k.original)).toEqual(["'low'"]);
     expect(buildMutationReport(input([equivalentEntry, gapEntry])).merged).toBeUndefined();

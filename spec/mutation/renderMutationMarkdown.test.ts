@@ -70,10 +70,11 @@ describe('renderMutationMarkdown', () => {
 
   it('says which results a merged re-run replaced, and what a focused run re-ran', () => {
     const key = { file: 'Window.ts', scope: 'used', mutator: 'BlockStatement', original: '{ return 1; }', replacement: '{}', context: 'get used(): number {' };
-    const combined = renderMutationMarkdown({ ...report, merged: { command: 'npm run mutation -- --gaps', revision: { commit: 'c'.repeat(40), uncommitted: false }, replaced: 50, unmatched: 3, newlyDetected: [key] } });
+    const combined = renderMutationMarkdown({ ...report, merged: { command: 'npm run mutation -- --gaps', revision: { commit: 'c'.repeat(40), uncommitted: false }, replaced: 50, unmatched: 3, newlyDetected: [key], noLongerDetected: [key] } });
     expect(combined).toContain('**Combined result.** 50 of these mutants were re-run by `npm run mutation -- --gaps` at commit `cccccccccccc`');
     expect(combined).toContain('The re-run detected 1 this run had not: `Window.ts` used BlockStatement: `{ return 1; }` → `{}`.');
     expect(combined).toContain('3 mutants the re-run ran are not in this run');
+    expect(combined).toContain('It let through 1 this run had detected, counted as the re-run found them: `Window.ts` used');
     const focused = renderMutationMarkdown({ ...report, mode: 'focused', focus: { what: 'the known gaps of mutation/triage.json', mutants: 48, nodes: 45, missing: [key] } });
     expect(focused).toContain('# Mutation score of the conformance suite: focused re-run');
     expect(focused).toContain('Focused re-run of the known gaps of mutation/triage.json: 48 mutants at 45 nodes');
