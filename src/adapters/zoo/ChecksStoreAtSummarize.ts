@@ -1,5 +1,5 @@
-import type { SummarizeOp } from '../../model/Operation.ts';
-import type { BackingCheck, Rejected, Summarized, WindowFull } from '../../model/Outcome.ts';
+import type { PruneOp, SummarizeOp } from '../../model/Operation.ts';
+import type { BackingCheck, Evicted, Rejected, Summarized, WindowFull } from '../../model/Outcome.ts';
 import type { Gatekeeper } from '../../model/Chooser.ts';
 import { ReferenceRuntime, type GateDecision } from '../../model/ReferenceRuntime.ts';
 import type { Span } from '../../model/Span.ts';
@@ -26,6 +26,17 @@ export class ChecksStoreAtSummarize extends ReferenceRuntime {
       if (check.existence && check.addressable && check.provenance) this.checkedAtSummary.set(id, check);
     }
     return outcome;
+  }
+
+  /**
+   * The outcome logs the store as it is at the prune: only the decision reuses the stale check. So the member
+   * breaks INV-03 alone, not also INV-12 by logging a check that was not made at the prune.
+   */
+  protected override prune(op: PruneOp): Evicted | Rejected {
+    const span = this.window.get(op.spanId);
+    const fresh = span === undefined ? undefined : super.backingCheck(span);
+    const outcome = super.prune(op);
+    return fresh === undefined || outcome.check === undefined ? outcome : { ...outcome, check: fresh };
   }
 
   override gate(span: Span, acceptLossy: boolean, by?: Gatekeeper): GateDecision {
