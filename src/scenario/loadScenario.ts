@@ -52,7 +52,8 @@ export function loadScenario(ref: string, options: LoadOptions = {}): Scenario {
   const dir = options.dir ?? SCENARIOS_DIR;
   const isPath = ref.includes('/') || ref.includes('\\') || ref.endsWith('.json');
   const path = isPath ? resolve(ref) : join(dir, `${ref}.json`);
-  const shown = relative(process.cwd(), path) || path;
+  // A path is named as the user wrote it (relative to a working directory the message cannot know otherwise).
+  const shown = isPath ? ref : relative(process.cwd(), path) || path;
   if (!existsSync(path)) {
     const known = listScenarios(dir);
     throw new ScenarioError('NOT_FOUND', shown, undefined, undefined, isPath ? `no such file; check the path, or name a built-in scenario: ${known.join(', ') || '(none)'}` : `no scenario named "${ref}"; available: ${known.join(', ') || '(none)'}`);
