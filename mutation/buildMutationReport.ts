@@ -36,7 +36,7 @@ interface Judged {
 
 function bucketOf({ status, testsCompleted }: schema.MutantResult): Judged['bucket'] | undefined {
   if (status === 'Killed' || status === 'Timeout') return 'detected';
-  // vitest-runner 9.5.1 reports a run in which no test ran (the suite file failed to load) as survived: it is not.
+  // A run in which no test ran is not a survivor (vitest-runner 9.5.1, which earlier runs used, reported it so).
   if (status === 'Survived' && testsCompleted === 0) return 'invalid';
   if (status === 'Survived' || status === 'NoCoverage') return 'survivor';
   if (status === 'RuntimeError' || status === 'CompileError') return 'invalid';

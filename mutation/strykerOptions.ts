@@ -22,8 +22,8 @@ export function strykerJsonPath(outDir: string): string {
 export const FULL_MUTATE = [`${COPY_PREFIX}/*.ts`] as const;
 
 /**
- * Stryker's options for a run: the vitest runner on mutation/vitest.config.ts (the conformance suite against the
- * copy), no coverage analysis (every seed runs until one kills the mutant), the mutators at their defaults
+ * Stryker's options for a run: the conformance check as the test runner (mutation/ConformanceTestRunner.ts), no
+ * coverage analysis (every seed runs until one kills the mutant), the mutators at their defaults
  * (mutation/enumerateMutants.ts relies on it). Throws when a pattern names anything outside the copy: the oracle
  * in src/model must never be mutated.
  */
@@ -34,14 +34,16 @@ export function strykerOptions(run: StrykerRun): PartialStrykerOptions {
   const out = relative(ROOT, run.outDir) || '.';
   const pluginsModule = './mutation/strykerPlugins.ts';
   return {
-    testRunner: 'vitest',
-    plugins: ['@stryker-mutator/vitest-runner', pluginsModule],
-    // The suite imports the copy by path at run time, so vitest cannot tell which test files relate to it.
-    vitest: { configFile: 'mutation/vitest.config.ts', related: false },
+    // The conformance check itself, in Stryker's child processes with the oracle loaded once
+    // (mutation/ConformanceTestRunner.ts): no test framework between Stryker and checkAdapter.
+    testRunner: 'prunecheck-conformance',
+    plugins: [pluginsModule],
+    // Each mutant's evaluation of the copy stays in memory; a fresh process every so many mutants bounds it.
+    maxTestRunnerReuse: 50,
     mutate: [...run.mutate],
-    // vitest-runner 9.5.1 cannot read vitest 4.1's per-test coverage (stryker-js #5928, fixed in 9.6.1, which needs
-    // Node 22 through 10.x's line): 'off' says so. Every mutant then runs every seed until one fails, and is
-    // activated before the modules load, so mutants in module-level code are tested as they should be.
+    // Every mutant runs every seed until one fails, on a copy evaluated with the mutant active ('static'
+    // activation), so mutants in module-level code are tested as they should be. Coverage would only let Stryker
+    // skip seeds that never reach a mutant, and every seed reaches nearly all of the model.
     coverageAnalysis: 'off',
     concurrency: run.concurrency,
     ignorers: run.sampled ? ['prunecheck-sample'] : [],

@@ -1,8 +1,9 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { declareValuePlugin, PluginKind } from '@stryker-mutator/api/plugin';
+import { declareClassPlugin, declareValuePlugin, PluginKind } from '@stryker-mutator/api/plugin';
 import type { Ignorer } from '@stryker-mutator/api/ignore';
 import type { Reporter } from '@stryker-mutator/api/report';
+import { ConformanceTestRunner } from './ConformanceTestRunner.ts';
 import { PLUGIN_ENV, type SampleLocation, type TimingLine } from './pluginEnv.ts';
 import { contains, sameLocation, type SourceRange } from './SourceRange.ts';
 
@@ -62,6 +63,7 @@ function readSample(): readonly SampleLocation[] {
 }
 
 export const strykerPlugins = [
+  declareClassPlugin(PluginKind.TestRunner, 'prunecheck-conformance', ConformanceTestRunner),
   declareValuePlugin(PluginKind.Ignore, 'prunecheck-sample', sampleIgnorer(readSample)),
   declareValuePlugin(PluginKind.Reporter, 'prunecheck-timing', new TimingReporter()),
 ];
