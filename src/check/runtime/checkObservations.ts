@@ -68,6 +68,7 @@ function* folding(facts: StepFacts): Iterable<Finding> {
   const { window } = facts.reference;
   const crowded = `writing an entry at this step would take the window past its ${window.capacity} tokens (${window.residentTokens} resident, ${window.markerTokens} a line of the index), so the oldest entries fold, oldest written first, into one gap marker until it fits`;
   const folded = new Set(facts.reference.folded);
+  if (facts.expected.kind === 'restored') yield* restoredEntry(facts, facts.expected.spanId);
   for (const [id, sut] of facts.sutAfter) {
     const want = facts.refAfter.get(id);
     if (want?.index === undefined) continue;
@@ -82,6 +83,19 @@ function* folding(facts: StepFacts): Iterable<Finding> {
       yield stateFinding('INV-29', facts, shows(`folded entry is ${sut.index === undefined ? 'missing' : `a '${sut.index.kind}' entry`}`, { index: sut.index === undefined ? null : { kind: sut.index.kind } }), referenceClause(`the gap marker's pointer resolves to each folded entry as it was: ${id}'s is a '${want.index.kind}' entry`));
     }
   }
+}
+
+/**
+ * INV-29: a restore fits when "its span in and its own entry out" fit: the restored span's entry leaves the
+ * index, whether it was a line of its own or folded into the gap marker (then its pointer goes with it).
+ */
+function* restoredEntry(facts: StepFacts, id: string): Iterable<Finding> {
+  const sut = facts.sutAfter.get(id);
+  if (sut?.resident === undefined || (sut.index === undefined && sut.gap === undefined)) return;
+  const was = facts.refBefore.get(id);
+  const shown = sut.gap === undefined ? { index: { kind: sut.index?.kind ?? null } } : { index: sut.index === undefined ? null : { kind: sut.index.kind }, gap: sut.gap };
+  const entry = was?.gap === undefined ? 'its entry' : `its entry, folded behind ${JSON.stringify(was.gap)} before the step,`;
+  yield stateFinding('INV-29', facts, systemClause(`${id} is restored and still has ${sut.gap === undefined ? 'an index entry' : 'a pointer into the gap marker'}`, after(facts, id, shown)), referenceClause(`a restored span's own entry leaves the index as the span comes back: ${entry} is gone`));
 }
 
 /** "model X / policy Y were in force", with the step that set them when one did. */
