@@ -7,6 +7,7 @@ import type { OpTemplate } from '../../../src/gen/runtime/OpTemplate.ts';
 import { resolveTemplate } from '../../../src/gen/runtime/resolveTemplate.ts';
 import { templateArbitrary } from '../../../src/gen/runtime/templateArbitrary.ts';
 import { OPERATION_KINDS, type Operation } from '../../../src/model/Operation.ts';
+import { estimateTokens } from '../../../src/model/Span.ts';
 
 /** Every operation a sequence of templates resolves to, played on the reference (as a generated run does). */
 function play(templates: readonly OpTemplate[], domain: EpisodeDomain = { signatures: 4 }, capacity = 5_000): Operation[] {
@@ -59,8 +60,28 @@ describe('the whole input domain (issue 11)', () => {
     for (const extreme of [0, Number.MIN_VALUE, 1e6, Number.MAX_VALUE]) expect(scores, String(extreme)).toContain(extreme);
     expect(scores.filter((s) => s === 0.5).length).toBeGreaterThan(1);
     expect(Math.max(...appends.map((s) => s.tokens ?? 0))).toBeGreaterThan(700);
-    expect(Math.min(...appends.map((s) => s.tokens ?? 0))).toBe(1);
+    expect(Math.min(...appends.map((s) => s.tokens ?? estimateTokens(s.content)))).toBe(1);
     expect(ops.some((op) => op.kind === 'setVersion')).toBe(true);
+  });
+
+  it('defaults both left out and spelled out (tokens, score, rawKind, status, an `at` equal to the clock)', () => {
+    const appends = ops.flatMap((op) => (op.kind === 'append' ? [op.span] : []));
+    const summaries = ops.flatMap((op) => (op.kind === 'summarize' ? [op] : []));
+    const calls = ops.flatMap((op) => (op.kind === 'callTool' ? [op] : []));
+    expect(appends.some((s) => s.tokens === undefined), 'an append without tokens').toBe(true);
+    expect(appends.some((s) => s.score === undefined), 'an append without a score').toBe(true);
+    expect(appends.some((s) => s.kind === 'raw' && s.rawKind === undefined), 'a raw append without rawKind').toBe(true);
+    expect(appends.some((s) => s.rawKind === 'other'), "a raw append with rawKind 'other' spelled out").toBe(true);
+    expect(summaries.some((s) => s.tokens === undefined), 'a summary without tokens').toBe(true);
+    expect(summaries.some((s) => s.score === undefined), 'a summary without a score').toBe(true);
+    expect(calls.some((c) => c.status === 'accepted'), "status 'accepted' spelled out").toBe(true);
+    expect(calls.some((c) => c.at === 0), 'at: 0 (the clock at the start)').toBe(true);
+  });
+
+  it('negative claims scoped to every raw kind; claims resting on ids never seen', () => {
+    const claims = ops.flatMap((op) => (op.kind === 'claim' ? [op] : []));
+    expect(new Set(claims.flatMap((c) => c.rawKinds ?? []))).toEqual(new Set(['tool-output', 'user', 'identifier', 'error', 'other']));
+    expect(claims.some((c) => c.requiredIds.some((id) => id.startsWith('ghost-')))).toBe(true);
   });
 
   it('span ids: look-alikes of earlier ids by case, whitespace and normalization, each a distinct span', () => {

@@ -31,10 +31,17 @@ describe('resolveTemplate', () => {
         for (const template of templates) {
           const op = resolveTemplate(template, state);
           if (op === undefined) continue;
-          if (op.kind === 'prune' || op.kind === 'edit' || op.kind === 'persist') expect(state.reference.window.has(op.spanId)).toBe(true);
-          if (op.kind === 'summarize') for (const id of op.sourceIds) expect(state.reference.window.has(id)).toBe(true);
-          if (op.kind === 'restore') expect(state.reference.window.has(op.spanId)).toBe(false);
-          state.note(op, state.reference.apply(op));
+          // A target that is not resident (a restore's: resident) is a stray pick, answered as the spec says.
+          const stray =
+            op.kind === 'prune' || op.kind === 'edit' || op.kind === 'persist' ? !state.reference.window.has(op.spanId)
+            : op.kind === 'summarize' ? op.sourceIds.some((id) => !state.reference.window.has(id))
+            : op.kind === 'restore' ? state.reference.window.has(op.spanId)
+            : false;
+          const outcome = state.reference.apply(op);
+          if (stray && op.kind === 'restore') expect(outcome).toMatchObject({ kind: 'rejected', reason: 'not-recoverable' });
+          else if (stray && op.kind !== 'summarize') expect(outcome).toMatchObject({ kind: 'rejected', reason: 'not-resident' });
+          else if (stray) expect(['rejected', 'window-full']).toContain(outcome.kind);
+          state.note(op, outcome);
         }
       }),
       { numRuns: 200, seed: 2 },

@@ -1,4 +1,5 @@
 import type { Operation } from '../../model/Operation.ts';
+import { estimateTokens, type RawKind } from '../../model/Span.ts';
 import { CONTENTS, rawKindOf, shapeContent } from './contentDomain.ts';
 import type { EpisodeState } from './EpisodeState.ts';
 import { lookalike, signatureIndex, signatureOf } from './identifiers.ts';
@@ -9,13 +10,49 @@ export { lookalike } from './identifiers.ts';
 
 const contentAt = (pick: number): string => CONTENTS[pick % CONTENTS.length] as string;
 
+/**
+ * One pick in eleven (those ending the cycle, so shrinking leaves them) names a span that is not resident: the
+ * spec's answer is `rejected: not-resident` (rejected outcomes are part of the domain), and a runtime that throws
+ * on one, or acts on it, is caught.
+ */
+const strayPick = (pick: number): boolean => pick % 11 === 10;
+
+/** The resident span a pick chooses, or an evicted one for a stray pick (when there is one). */
+function residentOrStray(state: EpisodeState, pool: string[], pick: number): string | undefined {
+  const evicted = strayPick(pick) ? state.evicted() : [];
+  return state.choose(evicted.length > 0 ? evicted : pool, pick);
+}
+
+/**
+ * Defaults left out or spelled out, without changing what the operation means: tokens equal to the estimate
+ * (`estimateTokens`) are left out, and so, when `omit` says so, is a score of exactly 0.5 (the default).
+ */
+function defaulted(content: string, tokens: number, score: number, omit: boolean): { tokens?: number; score?: number } {
+  return { ...(tokens === estimateTokens(content) ? {} : { tokens }), ...(omit && score === 0.5 ? {} : { score }) };
+}
+
+/** The evicted spans whose tombstone says derivable. */
+function derivableTombstones(state: EpisodeState): string[] {
+  return state.evicted().filter((id) => state.reference.tombstones.get(id)?.mode === 'derivable');
+}
+
 /** The most dangerous candidates when there are any, else the wider pool. */
 function preferred(narrow: string[], wide: string[]): string[] {
   return narrow.length > 0 ? narrow : wide;
 }
 
-function prunePool(state: EpisodeState, pool: PrunePool): string[] {
+/** The spans some tombstone evicted as derivable rests on: evicting one reversibly keeps that span derivable. */
+function derivationSources(state: EpisodeState): Set<string> {
+  return new Set(derivableTombstones(state).flatMap((id) => state.reference.tombstones.get(id)?.derivationChain ?? []));
+}
+
+function prunePool(state: EpisodeState, pool: PrunePool, pick: number): string[] {
   const resident = state.resident();
+  if (pool === 'resident' && pick % 3 === 1) {
+    const sources = derivationSources(state);
+    const persistedSources = resident.filter((id) => sources.has(id) && state.persisted.has(id));
+    if (persistedSources.length > 0) return persistedSources;
+  }
   const kindOf = (id: string) => state.reference.span(id)?.kind;
   const filtered =
     pool === 'summarized-source' ? preferred(resident.filter((id) => state.rotatedAfterSummary.has(id)), resident.filter((id) => state.summarized.has(id)))
@@ -39,13 +76,17 @@ export function resolveTemplate(template: OpTemplate, state: EpisodeState): Oper
       const content = shapeContent(text, template.shape, template.contentPick);
       const like = template.lookalikeOf === undefined ? undefined : state.choose(state.ids, template.lookalikeOf);
       const mimic = like === undefined || template.lookalikeOf === undefined ? undefined : { id: like, pick: template.lookalikeOf };
-      const base = { id: state.newSpanId(template.name, mimic), tokens: template.tokens, score: template.score, persist: template.persist };
-      return sources.length > 0
-        ? { kind: 'append', span: { ...base, kind: 'derived', content: `derived from ${sources.join(', ')}: ${content.length} chars`, sources } }
-        : { kind: 'append', span: { ...base, kind: 'raw', content, rawKind: rawKindOf(text) } };
+      const id = state.newSpanId(template.name, mimic);
+      if (sources.length > 0) {
+        const derivedContent = `derived from ${sources.join(', ')}: ${content.length} chars`;
+        return { kind: 'append', span: { id, ...defaulted(derivedContent, template.tokens, template.score, template.shape % 2 === 0), persist: template.persist, kind: 'derived', content: derivedContent, sources } };
+      }
+      // Half the time (by shape, so shrinking ends there) the default raw kind 'other' and score 0.5 go unsaid.
+      const rawKind = rawKindOf(text);
+      return { kind: 'append', span: { id, ...defaulted(content, template.tokens, template.score, template.shape % 2 === 0), persist: template.persist, kind: 'raw', content, ...(rawKind === 'other' && template.shape % 2 === 0 ? {} : { rawKind }) } };
     }
     case 'persist': {
-      const spanId = state.choose(state.resident(), template.pick);
+      const spanId = residentOrStray(state, state.resident(), template.pick);
       return spanId === undefined ? undefined : { kind: 'persist', spanId };
     }
     case 'rotate': {
@@ -59,17 +100,20 @@ export function resolveTemplate(template: OpTemplate, state: EpisodeState): Oper
       // Copies of spans evicted reversibly first: that is what makes "a stale copy restored or looked up" reachable.
       const persisted = [...state.persisted];
       const evicted = persisted.filter((id) => state.reference.tombstones.get(id)?.mode === 'reversible' && !state.reference.window.has(id));
-      const spanId = state.choose(evicted.length > 0 && template.pick % 3 !== 0 ? evicted : persisted, template.pick);
+      // Now and then the source of a span evicted as derivable: a derivable lookup must then check the copy's bytes.
+      const chains = template.pick % 3 === 1 ? derivationSources(state) : new Set<string>();
+      const sources = evicted.filter((id) => chains.has(id));
+      const spanId = state.choose(sources.length > 0 ? sources : evicted.length > 0 && template.pick % 3 !== 0 ? evicted : persisted, template.pick);
       return spanId === undefined ? undefined : { kind: 'overwrite', spanId, content: shapeContent(`${contentAt(template.contentPick)} (rewritten in the log)`, template.shape, template.contentPick) };
     }
     case 'edit': {
       // Editing a restored span is what makes "content changed, then re-evicted" reachable.
       const restored = state.resident().filter((id) => state.restored.has(id));
-      const spanId = state.choose(restored.length > 0 && template.pick % 4 !== 0 ? restored : state.resident(), template.pick);
+      const spanId = residentOrStray(state, restored.length > 0 && template.pick % 4 !== 0 ? restored : state.resident(), template.pick);
       return spanId === undefined ? undefined : { kind: 'edit', spanId, content: shapeContent(`${contentAt(template.contentPick)} (revised, draft ${template.contentPick % 10})`, template.shape, template.contentPick) };
     }
     case 'prune': {
-      const spanId = state.choose(prunePool(state, template.pool), template.pick);
+      const spanId = residentOrStray(state, prunePool(state, template.pool, template.pick), template.pick);
       if (spanId === undefined) return undefined;
       return { kind: 'prune', spanId, ...(template.acceptLossy ? { acceptLossy: true } : {}), ...(template.claimSafe ? { claimSafe: true } : {}) };
     }
@@ -84,9 +128,11 @@ export function resolveTemplate(template: OpTemplate, state: EpisodeState): Oper
       const derivations: Record<string, string[]> = {};
       const derived = state.resident().filter((id) => state.reference.span(id)?.kind === 'derived');
       for (const [p, sourcePicks] of template.derivations) {
-        const id = state.choose(derived, p);
+        // A stray pick re-declares any span the episode has seen (raw, summary, evicted) or names evicted
+        // sources: the runtime verifies a re-declaration, never trusts it (D-03), so these derive nothing.
+        const id = state.choose(strayPick(p) ? state.ids : derived, p);
         if (id === undefined) continue;
-        const sources = state.chooseMany(state.resident().filter((s) => s !== id), sourcePicks);
+        const sources = state.chooseMany((sourcePicks.some(strayPick) ? state.ids : state.resident()).filter((s) => s !== id), sourcePicks);
         if (sources.length > 0) derivations[id] = sources;
       }
       return { kind: 'reframe', frame: state.nextFrame(), scores, derivations };
@@ -96,12 +142,17 @@ export function resolveTemplate(template: OpTemplate, state: EpisodeState): Oper
     case 'restore': {
       const evicted = state.evicted();
       const recoverable = evicted.filter((id) => state.reference.lookup(id).kind === 'recoverable');
-      const spanId = state.choose(recoverable.length > 0 && template.pick % 4 !== 0 ? recoverable : evicted, template.pick);
+      // Spans whose entry was folded into the gap marker first now and then: the entry and its pointer must leave.
+      const folded = template.pick % 4 === 1 ? recoverable.filter((id) => state.reference.window.isFolded(id)) : [];
+      // A stray pick restores a resident span: the answer is rejected (not-recoverable).
+      const pool = strayPick(template.pick) ? state.resident() : folded.length > 0 ? folded : recoverable.length > 0 && template.pick % 4 !== 0 ? recoverable : evicted;
+      const spanId = state.choose(pool, template.pick);
       return spanId === undefined ? undefined : { kind: 'restore', spanId };
     }
     case 'lookup': {
       if (template.pool === 'never-seen') return { kind: 'lookup', spanId: `ghost-${template.pick % 7}` };
-      const pool = template.pool === 'resident' ? state.resident() : template.pool === 'evicted' ? state.evicted() : state.ids;
+      const derivable = template.pool === 'evicted' && template.pick % 3 === 1 ? derivableTombstones(state) : [];
+      const pool = template.pool === 'resident' ? state.resident() : template.pool === 'evicted' ? (derivable.length > 0 ? derivable : state.evicted()) : state.ids;
       const id = state.choose(pool.length > 0 ? pool : state.ids, template.pick);
       if (id === undefined) return { kind: 'lookup', spanId: `ghost-${template.pick % 7}` };
       return { kind: 'lookup', spanId: template.pool === 'lookalike' ? lookalike(id, template.pick) : id };
@@ -118,8 +169,9 @@ export function resolveTemplate(template: OpTemplate, state: EpisodeState): Oper
         signature,
         requestId,
         ...(template.retryAfter === undefined ? {} : { retryAfter: template.retryAfter }),
-        ...(template.status === 'accepted' ? {} : { status: template.status }),
-        ...(template.advance === 0 ? {} : { at: state.reference.clock + template.advance }),
+        // The defaults spelled out now and then: status 'accepted', and an `at` equal to the clock (0 at the start).
+        ...(template.status === 'accepted' && template.signaturePick % 3 !== 0 ? {} : { status: template.status }),
+        ...(template.advance === 0 && template.signaturePick % 2 !== 0 ? {} : { at: state.reference.clock + template.advance }),
         ...(template.keyed ? { idempotencyKey: key } : {}),
       };
     }
@@ -137,23 +189,43 @@ function resolveSummarize(template: Extract<OpTemplate, { kind: 'summarize' }>, 
   const summaries = resident.filter((id) => state.reference.span(id)?.kind === 'summary');
   const first = template.preferSummaries ? state.choose(summaries, template.picks[0] ?? 0) : undefined;
   const sourceIds = first === undefined ? state.chooseMany(resident, template.picks) : [first, ...state.chooseMany(resident, template.picks.slice(1))];
-  const unique = [...new Set(sourceIds)];
+  // A stray last pick adds an evicted source: the summary is refused (rejected: not-resident, among C-3's refusals).
+  const lastPick = template.picks[template.picks.length - 1] ?? 0;
+  const stray = template.picks.length > 1 && strayPick(lastPick) ? state.choose(state.evicted(), lastPick) : undefined;
+  const unique = [...new Set(stray === undefined ? sourceIds : [...sourceIds, stray])];
   if (unique.length === 0) return undefined;
   const content = template.fabricate ? 'handled rate limiting by backing off' : shapeContent(`summary of ${unique.join(', ')}: the gist, without identifiers`, template.shape, template.tokens);
-  return { kind: 'summarize', summaryId: state.newSummaryId(template.name), sourceIds: unique, content, tokens: template.tokens, score: template.score, ...(template.escalate ? { escalate: true } : {}) };
+  return { kind: 'summarize', summaryId: state.newSummaryId(template.name), sourceIds: unique, content, ...defaulted(content, template.tokens, template.score, template.name % 2 === 0), ...(template.escalate ? { escalate: true } : {}) };
 }
 
 const NEGATIVE_SCOPES: readonly ('any' | 'error' | 'user')[] = ['any', 'error', 'user'];
+const CLAIM_TEXTS: { readonly [K in RawKind | 'any']: string } = {
+  any: 'nothing went wrong',
+  error: 'no error occurred',
+  user: 'the user never asked for that',
+  other: 'nothing else happened',
+  identifier: 'no such id was mentioned',
+  'tool-output': 'no tool returned that',
+};
+/** Every raw kind a negative claim may be scoped to besides its own (chosen by its second pick). */
+const RAW_KINDS: readonly RawKind[] = ['tool-output', 'user', 'identifier', 'error', 'other'];
 
 function resolveClaim(template: Extract<OpTemplate, { kind: 'claim' }>, state: EpisodeState): Operation | undefined {
   // A negative claim ("no error occurred") rests on every raw observation of its kinds, never on the window.
   // Three in seven claims are negative, chosen by the first pick (no extra draw).
-  const negative = NEGATIVE_SCOPES[(template.picks[0] ?? 0) % 7];
+  const first = template.picks[0] ?? 0;
+  // Every other user-scoped one is scoped to 'other' instead: the kind a raw span without rawKind has.
+  const scope = NEGATIVE_SCOPES[first % 7];
+  const negative: RawKind | 'any' | undefined = scope === 'user' && first % 14 === 9 ? 'other' : scope;
   if (negative !== undefined) {
-    const rawKinds = negative === 'any' ? undefined : [negative];
-    return { kind: 'claim', claim: negative === 'error' ? 'no error occurred' : negative === 'user' ? 'the user never asked for that' : 'nothing went wrong', requiredIds: [], negative: true, ...(rawKinds === undefined ? {} : { rawKinds }) };
+    const also = template.picks[1] === undefined ? undefined : RAW_KINDS[template.picks[1] % RAW_KINDS.length];
+    const rawKinds: RawKind[] | undefined = negative === 'any' ? undefined : [...new Set(also === undefined ? [negative] : [negative, also])];
+    return { kind: 'claim', claim: CLAIM_TEXTS[negative], requiredIds: [], negative: true, ...(rawKinds === undefined ? {} : { rawKinds }) };
   }
   const requiredIds = state.chooseMany(state.ids, template.picks);
+  // A stray last pick names an id never seen: the claim is unfounded (INV-10).
+  const lastPick = template.picks[template.picks.length - 1] ?? 0;
+  if (template.picks.length > 1 && strayPick(lastPick)) requiredIds.push(`ghost-${lastPick % 7}`);
   const lost = state.choose(state.evicted(), template.picks[0] ?? 0);
   if (template.includeLost && lost !== undefined && !requiredIds.includes(lost)) requiredIds.push(lost);
   return requiredIds.length === 0 ? undefined : { kind: 'claim', claim: `claim resting on ${requiredIds.join(', ')}`, requiredIds };
