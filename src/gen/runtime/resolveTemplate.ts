@@ -41,18 +41,13 @@ function preferred(narrow: string[], wide: string[]): string[] {
   return narrow.length > 0 ? narrow : wide;
 }
 
-/** The spans some tombstone evicted as derivable rests on: evicting one reversibly keeps that span derivable. */
+/** The spans a span evicted as derivable rests on. */
 function derivationSources(state: EpisodeState): Set<string> {
   return new Set(derivableTombstones(state).flatMap((id) => state.reference.tombstones.get(id)?.derivationChain ?? []));
 }
 
-function prunePool(state: EpisodeState, pool: PrunePool, pick: number): string[] {
+function prunePool(state: EpisodeState, pool: PrunePool): string[] {
   const resident = state.resident();
-  if (pool === 'resident' && pick % 3 === 1) {
-    const sources = derivationSources(state);
-    const persistedSources = resident.filter((id) => sources.has(id) && state.persisted.has(id));
-    if (persistedSources.length > 0) return persistedSources;
-  }
   const kindOf = (id: string) => state.reference.span(id)?.kind;
   const filtered =
     pool === 'summarized-source' ? preferred(resident.filter((id) => state.rotatedAfterSummary.has(id)), resident.filter((id) => state.summarized.has(id)))
@@ -113,7 +108,7 @@ export function resolveTemplate(template: OpTemplate, state: EpisodeState): Oper
       return spanId === undefined ? undefined : { kind: 'edit', spanId, content: shapeContent(`${contentAt(template.contentPick)} (revised, draft ${template.contentPick % 10})`, template.shape, template.contentPick) };
     }
     case 'prune': {
-      const spanId = residentOrStray(state, prunePool(state, template.pool, template.pick), template.pick);
+      const spanId = residentOrStray(state, prunePool(state, template.pool), template.pick);
       if (spanId === undefined) return undefined;
       return { kind: 'prune', spanId, ...(template.acceptLossy ? { acceptLossy: true } : {}), ...(template.claimSafe ? { claimSafe: true } : {}) };
     }
