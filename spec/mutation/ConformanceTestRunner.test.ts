@@ -44,7 +44,9 @@ function mutant(id: string): MutantRunOptions {
 }
 
 describe("the mutation run's test runner: the conformance check at each seed, on a fresh evaluation of the copy", () => {
-  const settings = { seeds: [1, 2], runs: 40 };
+  // 60 runs: at 40, seed 1 of today's generator reaches every situation but rotation-between-summarize-and-prune, so
+  // the unmutated copy is 'unknown' (too little evidence) rather than conformant; the test is about the runner.
+  const settings = { seeds: [1, 2], runs: 60 };
   const runner = new ConformanceTestRunner(plantedCopy(), settings);
   afterAll(() => runner.dispose());
 
