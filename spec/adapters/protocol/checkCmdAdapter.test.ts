@@ -20,9 +20,9 @@ const BROKEN = 'cmd:python3 examples/python/broken_runtime.py';
 const PYTHON = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
 const CRASHING = `cmd:${PYTHON} spec/adapters/protocol/children/faulty_summarizer.py exit`;
 const HANGING = `cmd:${PYTHON} spec/adapters/protocol/children/faulty_summarizer.py hang`;
-// 30 runs at seed 4 reach every dangerous situation with the reference, so a conformant runtime is "conformant"
-// (seed 2 until issue 11's generator, which draws differently).
-const FEW = { runs: 30, seed: 4 } as const;
+// 30 runs at seed 2 reach every dangerous situation with the reference, so a conformant runtime is "conformant"
+// (seed 4 from issue 11's generator until it reached rejected and defaulted operations, seed 2 before).
+const FEW = { runs: 30, seed: 2 } as const;
 
 describe('checkAdapter over the line protocol (cmd: adapters)', () => {
   it('the correct Python runtime is conformant, with the same operations checked as the reference in-process', async () => {
@@ -40,8 +40,8 @@ describe('checkAdapter over the line protocol (cmd: adapters)', () => {
     expect(report.verdict).toBe('violation');
     expect(report.violations[0]?.invariant).toBe('INV-03');
     expect(report.violations[0]?.traceLength).toBeLessThanOrEqual(4);
-    expect(readdirSync(outDir)).toEqual(['python-broken-INV-03-4.json']);
-    const file = join(outDir, 'python-broken-INV-03-4.json');
+    expect(readdirSync(outDir)).toEqual(['python-broken-INV-03-2.json']);
+    const file = join(outDir, 'python-broken-INV-03-2.json');
     const cx = JSON.parse(readFileSync(file, 'utf8')) as Counterexample;
     expect(cx).toMatchObject({ adapter: 'python-broken', adapterRef: BROKEN, invariant: 'INV-03' });
     expect(cx.trace.at(-1)).toMatchObject({ kind: 'prune', claimSafe: true });
@@ -98,10 +98,10 @@ describe('checkAdapter over the line protocol (cmd: adapters)', () => {
 
   it('prunecheck check --adapter cmd:… exits 1 on the broken runtime and 0 on the correct one', async () => {
     const outDir = tempDir();
-    const broken = await runCli(['check', '--adapter', BROKEN, '--runs', '30', '--seed', '4', '--reporter', 'json', '--counterexamples', outDir]);
+    const broken = await runCli(['check', '--adapter', BROKEN, '--runs', '30', '--seed', '2', '--reporter', 'json', '--counterexamples', outDir]);
     expect(broken.code, broken.stderr).toBe(1);
     expect(JSON.parse(broken.stdout)).toMatchObject({ adapter: 'python-broken', verdict: 'violation' });
-    const correct = await runCli(['check', '--adapter', CORRECT, '--runs', '30', '--seed', '4', '--reporter', 'json', '--counterexamples', outDir]);
+    const correct = await runCli(['check', '--adapter', CORRECT, '--runs', '30', '--seed', '2', '--reporter', 'json', '--counterexamples', outDir]);
     expect(correct.code, correct.stderr).toBe(0);
   });
 });
