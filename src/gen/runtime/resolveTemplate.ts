@@ -17,6 +17,12 @@ const contentAt = (pick: number): string => CONTENTS[pick % CONTENTS.length] as 
  */
 const strayPick = (pick: number): boolean => pick % 11 === 10;
 
+/** A template's last pick when it is a stray one and not its only pick, else undefined. */
+function strayLast(picks: readonly number[]): number | undefined {
+  const last = picks[picks.length - 1];
+  return picks.length > 1 && last !== undefined && strayPick(last) ? last : undefined;
+}
+
 /** The resident span a pick chooses, or an evicted one for a stray pick (when there is one). */
 function residentOrStray(state: EpisodeState, pool: string[], pick: number): string | undefined {
   const evicted = strayPick(pick) ? state.evicted() : [];
@@ -72,13 +78,14 @@ export function resolveTemplate(template: OpTemplate, state: EpisodeState): Oper
       const like = template.lookalikeOf === undefined ? undefined : state.choose(state.ids, template.lookalikeOf);
       const mimic = like === undefined || template.lookalikeOf === undefined ? undefined : { id: like, pick: template.lookalikeOf };
       const id = state.newSpanId(template.name, mimic);
+      // Half the time (by shape, so shrinking ends there) the default raw kind 'other' and score 0.5 go unsaid.
+      const terse = template.shape % 2 === 0;
       if (sources.length > 0) {
         const derivedContent = `derived from ${sources.join(', ')}: ${content.length} chars`;
-        return { kind: 'append', span: { id, ...defaulted(derivedContent, template.tokens, template.score, template.shape % 2 === 0), persist: template.persist, kind: 'derived', content: derivedContent, sources } };
+        return { kind: 'append', span: { id, ...defaulted(derivedContent, template.tokens, template.score, terse), persist: template.persist, kind: 'derived', content: derivedContent, sources } };
       }
-      // Half the time (by shape, so shrinking ends there) the default raw kind 'other' and score 0.5 go unsaid.
       const rawKind = rawKindOf(text);
-      return { kind: 'append', span: { id, ...defaulted(content, template.tokens, template.score, template.shape % 2 === 0), persist: template.persist, kind: 'raw', content, ...(rawKind === 'other' && template.shape % 2 === 0 ? {} : { rawKind }) } };
+      return { kind: 'append', span: { id, ...defaulted(content, template.tokens, template.score, terse), persist: template.persist, kind: 'raw', content, ...(rawKind === 'other' && terse ? {} : { rawKind }) } };
     }
     case 'persist': {
       const spanId = residentOrStray(state, state.resident(), template.pick);
@@ -185,8 +192,8 @@ function resolveSummarize(template: Extract<OpTemplate, { kind: 'summarize' }>, 
   const first = template.preferSummaries ? state.choose(summaries, template.picks[0] ?? 0) : undefined;
   const sourceIds = first === undefined ? state.chooseMany(resident, template.picks) : [first, ...state.chooseMany(resident, template.picks.slice(1))];
   // A stray last pick adds an evicted source: the summary is refused (rejected: not-resident, among C-3's refusals).
-  const lastPick = template.picks[template.picks.length - 1] ?? 0;
-  const stray = template.picks.length > 1 && strayPick(lastPick) ? state.choose(state.evicted(), lastPick) : undefined;
+  const strayAt = strayLast(template.picks);
+  const stray = strayAt === undefined ? undefined : state.choose(state.evicted(), strayAt);
   const unique = [...new Set(stray === undefined ? sourceIds : [...sourceIds, stray])];
   if (unique.length === 0) return undefined;
   const content = template.fabricate ? 'handled rate limiting by backing off' : shapeContent(`summary of ${unique.join(', ')}: the gist, without identifiers`, template.shape, template.tokens);
@@ -219,8 +226,8 @@ function resolveClaim(template: Extract<OpTemplate, { kind: 'claim' }>, state: E
   }
   const requiredIds = state.chooseMany(state.ids, template.picks);
   // A stray last pick names an id never seen: the claim is unfounded (INV-10).
-  const lastPick = template.picks[template.picks.length - 1] ?? 0;
-  if (template.picks.length > 1 && strayPick(lastPick)) requiredIds.push(`ghost-${lastPick % 7}`);
+  const ghostAt = strayLast(template.picks);
+  if (ghostAt !== undefined) requiredIds.push(`ghost-${ghostAt % 7}`);
   const lost = state.choose(state.evicted(), template.picks[0] ?? 0);
   if (template.includeLost && lost !== undefined && !requiredIds.includes(lost)) requiredIds.push(lost);
   return requiredIds.length === 0 ? undefined : { kind: 'claim', claim: `claim resting on ${requiredIds.join(', ')}`, requiredIds };
