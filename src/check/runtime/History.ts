@@ -11,6 +11,23 @@ export interface Event {
 }
 
 /**
+ * The audit-log entry of `step`, found by bisection: entries are recorded in step order, one per applied
+ * operation (a step whose operation threw has none), so this is O(log steps) where a scan was O(steps).
+ */
+export function entryAt(entries: readonly AuditEntry[], step: number): AuditEntry | undefined {
+  let lo = 0;
+  let hi = entries.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const entry = entries[mid] as AuditEntry;
+    if (entry.step === step) return entry;
+    if (entry.step < step) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return undefined;
+}
+
+/**
  * Questions about what happened to a span before the current step, answered from the reference's audit log.
  * The reference adopts every choice the system makes, and a run stops (or is cut short) when they part, so every
  * past state-changing step in the log is one the system answered the same way: each event carries the fact

@@ -2,6 +2,7 @@ import type { Operation } from '../../model/Operation.ts';
 import type { Outcome, RequestRecord } from '../../model/Outcome.ts';
 import type { ReferenceRuntime, SpanObservation } from '../../model/ReferenceRuntime.ts';
 import type { Deviation } from './FollowSystem.ts';
+import type { IssuedHandles } from './IssuedHandles.ts';
 
 /**
  * Everything a checker may look at for one step: the operation, both outcomes, and observations of the ids the
@@ -24,6 +25,6 @@ export interface StepFacts {
   readonly reference: ReferenceRuntime;
   /** Gate answers of the system's that the spec forbids, found while the reference followed it. */
   readonly deviations?: readonly Deviation[];
-  /** What the system answered at the steps before this one (index 0 is step 1). */
-  readonly earlier?: readonly unknown[];
+  /** The backing-copy handles the system issued at the steps before this one. */
+  readonly issued?: IssuedHandles;
 }

@@ -2,7 +2,8 @@ import type { ReferenceRuntime, SpanObservation } from '../../model/ReferenceRun
 import type { Tombstone } from '../../model/Tombstone.ts';
 import type { FindingKind } from '../../run/CheckReport.ts';
 import { referenceClause, systemClause, type Clause } from '../Clause.ts';
-import { History } from './History.ts';
+import { entryAt, History } from './History.ts';
+import type { IssuedHandles } from './IssuedHandles.ts';
 import { answered, observed } from './stepClauses.ts';
 
 /** One way what the system shows for an evicted span differs from the reference's: the rule, and why. */
@@ -60,18 +61,17 @@ export function markerDifference(at: Vantage, id: string, sut: SpanObservation, 
  * bytes (edited, rotated or overwritten since it was taken): the span left against a stale check (INV-03, D-05).
  * Handles are the system's spelling (C-4): the copy is found by the step at which the system answered the handle.
  */
-export function staleHandle(at: Vantage & { readonly earlier?: readonly unknown[] }, id: string, sut: SpanObservation, evictedDigest: string): Difference | undefined {
+export function staleHandle(at: Vantage & { readonly issued?: IssuedHandles }, id: string, sut: SpanObservation, evictedDigest: string): Difference | undefined {
   const handle = sut.index?.kind === 'handle' ? sut.index.handle : undefined;
-  if (handle === undefined || at.earlier === undefined) return undefined;
-  const issued = at.earlier.findLastIndex((o) => isIssue(o, id, handle));
-  if (issued < 0) return undefined;
-  const step = issued + 1;
-  const entry = at.reference.log.all().find((e) => e.step === step);
+  if (handle === undefined || at.issued === undefined) return undefined;
+  const issue = at.issued.last(id, handle);
+  if (issue === undefined) return undefined;
+  const { step, kind } = issue;
+  const entry = entryAt(at.reference.log.all(), step);
   const refHandle = entry === undefined ? undefined : (entry.outcome as { handle?: unknown }).handle;
   if (typeof refHandle !== 'string') return undefined;
   const read = at.reference.store.read(refHandle);
   if (read.status === 'present' && read.digest === evictedDigest) return undefined;
-  const kind = (at.earlier[issued] as { kind: string }).kind;
   const history = new History(at.reference.log.all(), at.step);
   const since = history.lastEditAfter(id, step) ?? history.expiredAfter(id, step) ?? history.overwrittenAfter(id, step);
   const why = since === undefined ? referenceClause(`by the reference's record that copy no longer holds ${id}'s bytes`) : systemClause(`that copy no longer holds the bytes evicted: ${id} was ${since.fact.kind === 'answered' ? String((since.fact.shape as { kind: string }).kind) : 'changed'} at step ${since.step}`, since.fact);
@@ -84,11 +84,6 @@ export function staleHandle(at: Vantage & { readonly earlier?: readonly unknown[
       referenceClause('a reversible eviction points at a live, byte-identical copy, checked when the span leaves (seed 002 conditions 1 and 2, D-05)'),
     ],
   };
-}
-
-function isIssue(outcome: unknown, id: string, handle: string): boolean {
-  const o = outcome as { kind?: unknown; spanId?: unknown; handle?: unknown } | undefined;
-  return (o?.kind === 'appended' || o?.kind === 'persisted') && o.spanId === id && o.handle === handle;
 }
 
 function isTokenRange(range: unknown): boolean {

@@ -91,19 +91,22 @@ function* evictedState(facts: RecheckFacts, id: string): Iterable<RecheckFinding
   const sut = facts.sut.get(id);
   const expected = facts.reference.tombstones.get(id);
   if (sut === undefined || expected === undefined || facts.reference.window.has(id) || sut.resident !== undefined) return;
-  const eviction = new SpanExplainer(facts.reference, facts.step + 1).history.lastEviction(id);
-  const evicted = eviction === undefined ? [] : [systemClause(`${id} was evicted as ${eviction.mode} at step ${eviction.step}`, eviction.fact)];
+  // The eviction is looked up in the audit log (O(steps)) only to explain a difference, never on the way to none.
+  const evicted = (): Clause[] => {
+    const eviction = new SpanExplainer(facts.reference, facts.step + 1).history.lastEviction(id);
+    return eviction === undefined ? [] : [systemClause(`${id} was evicted as ${eviction.mode} at step ${eviction.step}`, eviction.fact)];
+  };
   if (sut.tombstone === undefined) {
     const had = earlier(facts, id, (step) => `after step ${step} the external tombstone store held a record of ${id}`, (o) => o.tombstone !== undefined, { tombstone: { spanId: id } });
-    yield recheckFinding(facts, `tombstone:${id}`, { invariant: 'INV-01', clauses: [...evicted, ...had, systemClause(`after step ${facts.step} it has none`, now(facts, id, { tombstone: null }))] }, 'continue');
+    yield recheckFinding(facts, `tombstone:${id}`, { invariant: 'INV-01', clauses: [...evicted(), ...had, systemClause(`after step ${facts.step} it has none`, now(facts, id, { tombstone: null }))] }, 'continue');
   } else {
-    for (const d of tombstoneDifferences(facts, id, sut.tombstone, expected)) yield recheckFinding(facts, `tombstone:${d.invariant}:${id}`, { invariant: d.invariant, clauses: [...evicted, ...d.clauses] }, 'continue');
+    for (const d of tombstoneDifferences(facts, id, sut.tombstone, expected)) yield recheckFinding(facts, `tombstone:${d.invariant}:${id}`, { invariant: d.invariant, clauses: [...evicted(), ...d.clauses] }, 'continue');
   }
   const want = facts.reference.observe(id).index?.kind;
   const marker = markerDifference(facts, id, sut, want);
   if (marker !== undefined) {
     const had = earlier(facts, id, (step) => `after step ${step} the window held its '${String(want)}' entry`, (o) => o.index?.kind === want, { index: { kind: want } });
-    yield recheckFinding(facts, `marker:${id}`, { invariant: marker.invariant, clauses: [...evicted, ...had, ...marker.clauses] }, 'continue');
+    yield recheckFinding(facts, `marker:${id}`, { invariant: marker.invariant, clauses: [...evicted(), ...had, ...marker.clauses] }, 'continue');
   }
 }
 

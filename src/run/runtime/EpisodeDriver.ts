@@ -5,6 +5,7 @@ import { checkOutcome } from '../../check/runtime/checkOutcome.ts';
 import { describeOperation } from '../../check/runtime/describeOperation.ts';
 import { exercisedBy } from '../../check/runtime/exercisedBy.ts';
 import { FollowSystem } from '../../check/runtime/FollowSystem.ts';
+import { IssuedHandles } from '../../check/runtime/IssuedHandles.ts';
 import { findingOf, type Finding } from '../../check/Finding.ts';
 import type { StepFacts } from '../../check/runtime/StepFacts.ts';
 import { ruleClause } from '../../check/runtime/stepClauses.ts';
@@ -60,6 +61,8 @@ export class EpisodeDriver {
   cutShort: UnclaimedFinding | undefined;
   /** What the episode touched, and its rechecks of all of it. */
   readonly recheck: Recheck;
+  /** The backing-copy handles the system issued, for the staleness check of a later eviction. */
+  private readonly issued = new IssuedHandles();
 
   constructor(
     readonly state: EpisodeState,
@@ -255,7 +258,7 @@ export class EpisodeDriver {
       sutRequest: sutRequest ?? undefined,
       reference,
       deviations: follow.deviations,
-      earlier: this.outcomes,
+      issued: this.issued,
     };
     this.state.note(op, expected);
     for (const d of follow.deviations) if (d.forced) this.unclaimed.push({ invariant: d.rule, step, resumed: true });
@@ -291,6 +294,7 @@ export class EpisodeDriver {
 
   private record(outcome: RecordedOutcome, finding: Finding | undefined, observed: ReadonlyMap<string, SpanObservation> = new Map()): Finding | undefined {
     this.outcomes.push(outcome);
+    this.issued.note(this.outcomes.length, outcome);
     this.observations.push(observed);
     if (finding === undefined || this.claims(finding.invariant)) return finding;
     // An adapter-level finding is always claimed; an unclaimed INV-13 throw leaves the system's state unknown.
