@@ -13,7 +13,7 @@ import { jsonText, writeReport } from '../src/report/writeReport.ts';
 import type { BatchTask, TaskFixture } from './BatchTask.ts';
 import { BenchError } from './BenchError.ts';
 import { ceilingTasks, sha256Task } from './ceilingTasks.ts';
-import { CheckerFixture, checkerStepTask, measurePropertyRun } from './checkerBenches.ts';
+import { CheckerFixture, checkerStepTask, measurePropertyRun, recheckTask } from './checkerBenches.ts';
 import { combineRounds, type RoundResult } from './combineRounds.ts';
 import { CONTENT_MAX_BYTES, CONTENT_MIN_BYTES } from './ContentSource.ts';
 import { directiveTasks, NAIVE_SKIPS, pruneReversible } from './directiveTasks.ts';
@@ -78,8 +78,8 @@ function checkerStage(size: number, options: BenchOptions): Stage {
   const started = performance.now();
   const fx = new CheckerFixture(size, options.seed);
   log(`  checker window of ${formatSize(size)} spans (reference adapter + harness reference) built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const task = checkerStepTask() as unknown as BatchTask<unknown, TaskFixture>;
-  return { fx, tasks: [task], rounds: new Map([[task, []]]) };
+  const tasks = [checkerStepTask(), recheckTask()] as unknown as BatchTask<unknown, TaskFixture>[];
+  return { fx, tasks, rounds: new Map(tasks.map((task) => [task, []])) };
 }
 
 /** Builds one subject's window at one size and records its memory (for the default content only). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { opTask } from '../../bench/BatchTask.ts';
 import { BenchError } from '../../bench/BenchError.ts';
 import { ceilingTasks, sha256Task } from '../../bench/ceilingTasks.ts';
-import { CheckerFixture, checkerStepTask } from '../../bench/checkerBenches.ts';
+import { CheckerFixture, checkerStepTask, recheckTask } from '../../bench/checkerBenches.ts';
 import { ContentSource } from '../../bench/ContentSource.ts';
 import { directiveTasks, NAIVE_PATHS, pruneReversible } from '../../bench/directiveTasks.ts';
 import { BENCH_CAPACITY, Fixture, SMALL_CONTENT, type SubjectFactory } from '../../bench/Fixture.ts';
@@ -46,19 +46,39 @@ describe('bench fixtures and tasks (no timing)', () => {
     expect(directiveTasks('naive').map((t) => t.path)).toEqual(NAIVE_PATHS);
   });
 
-  it('runs checked prune steps and checked restores through the episode driver with no finding', async () => {
+  it('runs checked prune steps and checked restores through the episode driver with no finding, rechecks apart', async () => {
     const fx = new CheckerFixture(100, 4);
     const task = checkerStepTask();
     const rng = new Rng(4, 'checker');
+    // A tenth of the recheck's touched ids (the whole window at this size) were pruned before measuring.
+    expect(fx.state.reference.window.size).toBe(90);
     for (let batch = 0; batch < 3; batch += 1) {
       const ops = task.prepare(fx, rng, task.batchSize(fx, 20));
+      expect(ops.every((op) => fx.state.reference.window.has(op.spanId))).toBe(true);
       await task.run(fx, ops);
-      expect(fx.state.reference.window.size).toBe(80);
+      expect(fx.state.reference.window.size).toBe(70);
       await task.after?.(fx, ops);
-      expect(fx.state.reference.window.size).toBe(100);
+      expect(fx.state.reference.window.size).toBe(90);
     }
     expect(fx.driver.trace).toHaveLength(120);
     expect(fx.driver.trace[0]?.kind).toBe('prune');
+    expect(fx.driver.recheck.count).toBe(0);
+  });
+
+  it('rechecks every touched id, resident and evicted, after each checked lookup, with no finding', async () => {
+    const fx = new CheckerFixture(100, 4);
+    const task = recheckTask();
+    expect(fx.recheckIds).toHaveLength(100);
+    expect(new Set(fx.recheckIds).size).toBe(100);
+    expect(fx.recheckIds.filter((id) => !fx.state.reference.window.has(id))).toHaveLength(10);
+    expect(task.unitsPerItem?.(fx)).toBe(100);
+    const rng = new Rng(4, 'recheck');
+    const ops = task.prepare(fx, rng, task.batchSize(fx, 100));
+    expect(ops).toHaveLength(10);
+    await task.run(fx, ops);
+    expect(fx.rechecker.recheck.count).toBe(10);
+    expect([...fx.rechecker.recheck.touched]).toEqual(expect.arrayContaining(fx.recheckIds));
+    expect(fx.rechecker.recheck.touched.size).toBe(100);
   });
 
   it('builds the ~250 B window of the hash target and runs its reversible prune and sha256 on it', () => {

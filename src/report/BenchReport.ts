@@ -15,6 +15,7 @@ export type BenchPathId =
   | 'retry-duplicate'
   | 'reframe'
   | 'checker-step'
+  | 'recheck-id'
   | 'sha256'
   | 'sha256-small'
   | 'map-get-set';
@@ -23,7 +24,7 @@ export type BenchPathId =
 export interface BenchPath {
   readonly id: BenchPathId;
   readonly label: string;
-  /** `op`: cost of one operation; `span`: cost of one operation divided by the resident spans it visits. */
+  /** `op`: cost of one operation; `span`: cost of one operation divided by the spans it visits (re-frame: the resident ones; recheck: the touched ones). */
   readonly unit: 'op' | 'span';
   /** A per-directive path: its cost at the largest window must stay within 1.5× its cost at the smallest. */
   readonly directive: boolean;
@@ -41,7 +42,8 @@ export const BENCH_PATHS: readonly BenchPath[] = [
   { id: 'claim-10', label: 'claim (10 ids)', unit: 'op', directive: true },
   { id: 'retry-duplicate', label: 'duplicate-retry check (callTool)', unit: 'op', directive: true },
   { id: 'reframe', label: 're-frame, per resident span', unit: 'span', directive: false },
-  { id: 'checker-step', label: 'one checker step', unit: 'op', directive: false },
+  { id: 'checker-step', label: 'one checker step (rechecks apart)', unit: 'op', directive: false },
+  { id: 'recheck-id', label: 'recheck, per touched id', unit: 'span', directive: false },
   { id: 'sha256', label: 'ceiling: sha256 of the same content', unit: 'op', directive: false },
   { id: 'sha256-small', label: 'ceiling: sha256 of the same ~250 B content', unit: 'op', directive: false },
   { id: 'map-get-set', label: 'ceiling: Map get + set', unit: 'op', directive: false },

@@ -118,7 +118,7 @@ function costSection(report: BenchReport, chartFile: string): string[] {
   const lines = [
     '## Cost per operation',
     '',
-    `Process CPU time per operation (re-frame: per resident span), by resident spans in the window: the median batch, ` +
+    `Process CPU time per operation (re-frame: per resident span; recheck: per touched id), by resident spans in the window: the median batch, ` +
       'lowest round. Reference rows are `ReferenceRuntime.apply(op)`: validation, execution and the audit-log entry. ' +
       'Wall-time medians of the same batches are in the JSON report (`wallNsPerOp`).',
     '',
@@ -197,7 +197,7 @@ function scalingSection(report: BenchReport): string[] {
     `| path | ${formatSize(last)} / ${formatSize(first)} | over the Map's growth |${head}`,
     `| --- | ---: | ---: |${head === '' ? '' : ' ---: | ---: |'}`,
   ];
-  for (const path of BENCH_PATHS.filter((p) => p.directive || p.id === 'reframe' || p.id === 'checker-step')) {
+  for (const path of BENCH_PATHS.filter((p) => p.directive || p.id === 'reframe' || p.id === 'checker-step' || p.id === 'recheck-id')) {
     const ref = growth('reference', path.id, last);
     if (ref === undefined) continue;
     const naiveCells = naiveTop === undefined ? '' : ` ${show(growth('reference', path.id, naiveTop))} | ${show(growth('naive', path.id, naiveTop))} |`;
