@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Adapter } from '../../src/adapters/Adapter.ts';
 import { createCheckCommand } from '../../src/cli/checkCommand.ts';
+import { AUTO_WORKERS_MIN_RUNS, defaultWorkers } from '../../src/run/parallel/checkRuns.ts';
 import type { CheckOptions } from '../../src/run/CheckOptions.ts';
 import type { CheckReport } from '../../src/run/CheckReport.ts';
 import { parseXml } from '../helpers/xml.ts';
@@ -73,6 +74,19 @@ describe('prunecheck check: arguments', () => {
     await runCommand(command, ['--adapter', 'reference', '--runs', '20', '--seed', '7', '--time-limit', '1.5', '--max-steps', '30', '--op-timeout', '100', '--counterexamples', dir]);
     expect(calls[0]?.adapter.name).toBe('reference');
     expect(calls[0]?.options).toMatchObject({ runs: 20, seed: 7, timeLimitSeconds: 1.5, maxSteps: 30, opTimeoutMs: 100, outDir: dir, adapterRef: 'reference' });
+  });
+
+  it('--workers defaults to every core from 10,000 runs, and to 1 below; a given --workers wins', async () => {
+    const workersFor = async (argv: string[]) => {
+      const { command, calls } = fakeCheck(conformantReport());
+      await runCommand(command, ['--adapter', 'reference', ...argv]);
+      return calls[0]?.options?.workers;
+    };
+    expect(await workersFor([])).toBe(1);
+    expect(await workersFor(['--runs', String(AUTO_WORKERS_MIN_RUNS - 1)])).toBe(1);
+    expect(await workersFor(['--runs', String(AUTO_WORKERS_MIN_RUNS)])).toBe(defaultWorkers());
+    expect(await workersFor(['--runs', String(AUTO_WORKERS_MIN_RUNS), '--workers', '1'])).toBe(1);
+    expect(await workersFor(['--workers', '3'])).toBe(3);
   });
 
   it('leaves the seed to the engine when none is given', async () => {

@@ -13,7 +13,7 @@ import { INVARIANT_IDS } from '../model/invariants.ts';
 import { SPEC_VERSION } from '../model/specVersion.ts';
 import { PRUNECHECK_VERSION } from '../run/version.ts';
 import { DEFAULTS } from '../run/runtime/checkAdapter.ts';
-import { checkRuns, defaultWorkers } from '../run/parallel/checkRuns.ts';
+import { AUTO_WORKERS_MIN_RUNS, autoWorkers, checkRuns, defaultWorkers } from '../run/parallel/checkRuns.ts';
 import type { Shard } from '../run/parallel/partition.ts';
 import { checkPolicyAdapter } from '../run/policy/checkPolicyAdapter.ts';
 import type { PolicyCheckOptions } from '../run/policy/checkPolicyAdapter.ts';
@@ -61,8 +61,8 @@ Options:
                            .md; otherwise pretty)
   --out <FILE>             write the report to FILE (a summary still goes to stdout)
   --counterexamples <DIR>  where counterexamples are written (default reports/counterexamples)
-  --workers <N>            worker threads running the generated runs (default 1; this machine has
-                           ${defaultWorkers()} cores); the same seed gives the same verdict and counterexample for any N
+  --workers <N>            worker threads running the generated runs (default: every core, ${defaultWorkers()} here, from
+                           --runs ${AUTO_WORKERS_MIN_RUNS.toLocaleString('en-US')}; 1 below); the same seed gives the same verdict and counterexample for any N
   --shard <i/n>            run only shard i of n of the runs (CI jobs); write --out shard-i.json and join the
                            n reports with 'prunecheck merge', which gives the verdict
 ${EXPECTATIONS_USAGE}
@@ -229,7 +229,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
                 ...(reruns === undefined ? {} : { reruns }),
                 ...(recheckEvery === undefined ? {} : { recheckEvery }),
                 ...(values.counterexamples === undefined ? {} : { outDir: values.counterexamples }),
-                workers: workers ?? 1,
+                workers: workers ?? autoWorkers(runs ?? DEFAULTS.runs),
                 ...(shard === undefined ? {} : { shard }),
               },
               findingsToLookPast(expectations, resolved.adapter.name),

@@ -46,7 +46,8 @@ export interface CheckOptions {
   /**
    * Worker threads running the generated runs (runtime mode; a `cmd:` adapter gets a child per worker): the
    * same seed gives the same verdict, runs, situations and counterexample for any number. Default 1 here
-   * (library users decide for their process); the CLI defaults to 1 as well (docs/cli.md: two threads measured slower than one on a 2-core machine).
+   * (library users decide for their process); the CLI's default is every core from 10,000 runs, else 1 (docs/cli.md:
+   * below that, the threads' start-up was not earned back on a 2-core machine).
    */
   readonly workers?: number;
   /** Run only this part of the runs (`--shard i/n`, `index` from 1); `prunecheck merge` joins the reports. */

@@ -12,9 +12,21 @@ import { workerPlan } from './workerPlan.ts';
 export type RuntimeEngine = (adapter: Adapter, options: CheckOptions & { readonly plan?: RunPlan }) => Promise<CheckReport>;
 
 /** Refuses a shard or a worker count no check can run, naming the option and a value that works. */
-/** The cores this process may use: what `--workers` help names (the default is 1, docs/cli.md says why). */
+/** The cores this process may use. */
 export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
+}
+
+/**
+ * Runs from which the CLI's `--workers` defaults to every core: below it, one thread. Each worker thread pays its
+ * own start-up and JIT warm-up; on the 2-core machine prunecheck is developed on, two threads broke even with one
+ * at about 10,000 runs of the reference (docs/cli.md).
+ */
+export const AUTO_WORKERS_MIN_RUNS = 10_000;
+
+/** The CLI's `--workers` when none is given: every core for a check of `runs` runs that earns back the start-up, else 1. */
+export function autoWorkers(runs: number): number {
+  return runs >= AUTO_WORKERS_MIN_RUNS ? defaultWorkers() : 1;
 }
 
 export function validateParallel(options: Pick<CheckOptions, 'workers' | 'shard'>): void {
