@@ -71,7 +71,7 @@ interface Stage {
 }
 
 const PROPERTY_RUNS = { full: 200, quick: 20 } as const;
-const WORKER_RUNS = { full: { runs: 4_000, rounds: 3 }, quick: { runs: 400, rounds: 1 } } as const;
+const WORKER_RUNS = { full: { runs: 20_000, rounds: 3 }, quick: { runs: 400, rounds: 1 } } as const;
 const PROTOCOL_RUNS = { full: { episodes: 20, episodeLength: 200, rounds: 5 }, quick: { episodes: 5, episodeLength: 200, rounds: 3 } } as const;
 
 function checkerStage(size: number, options: BenchOptions): Stage {

@@ -66,7 +66,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.arg
     const at = process.argv.indexOf(name);
     return at < 0 ? undefined : Number(process.argv[at + 1]);
   };
-  const runs = flag('--runs') ?? (quick ? 400 : 4_000);
+  const runs = flag('--runs') ?? (quick ? 400 : 20_000);
   const rounds = flag('--rounds') ?? (quick ? 1 : 3);
   process.stdout.write(`workers: the reference checked on 1 and 2 worker threads, ${runs} runs, seed 1, ${rounds} rounds (${availableParallelism()} cores; target: 2 workers >= 1.7x)\n`);
   const measured = await measureWorkers({ runs, seed: 1, rounds }, (line) => process.stdout.write(`${line}\n`));
