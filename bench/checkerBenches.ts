@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,8 @@ import { ReferenceRuntime, type RuntimeConfig } from '../src/model/ReferenceRunt
 import { EpisodeState } from '../src/gen/runtime/EpisodeState.ts';
 import type { Operation, PruneOp } from '../src/model/Operation.ts';
 import type { PropertyRunMeasurement } from '../src/report/BenchReport.ts';
-import { checkAdapter, claimsOf, DEFAULTS } from '../src/run/runtime/checkAdapter.ts';
+import { checkAdapter, claimsOf, DEFAULTS, episodeShape } from '../src/run/runtime/checkAdapter.ts';
+import { episodeProperty } from '../src/run/runtime/episodeArbitrary.ts';
 import { EpisodeDriver } from '../src/run/runtime/EpisodeDriver.ts';
 import { Cursor, type BatchTask, type TaskFixture } from './BatchTask.ts';
 import { BenchError } from './BenchError.ts';
@@ -167,6 +169,7 @@ export async function measurePropertyRun(seed: number, runs: number, recheckEver
       opsPerSecond: report.opsPerSecond,
       verdict: report.verdict,
       bareApplyOpsPerSecond: bareApplyRate(episodes),
+      generationMs: await generationMs(seed, runs),
       recheckEvery,
       ...(report.evidence?.rechecks === undefined ? {} : { rechecks: report.evidence.rechecks }),
     };
@@ -190,4 +193,24 @@ function bareApplyRate(episodes: readonly { readonly config: RuntimeConfig; read
     best = Math.min(best, ns);
   }
   return Math.round(total / (Math.max(best, 1) / 1e9));
+}
+
+/**
+ * Wall ms fast-check takes to draw the episodes of a default check of the reference (same seed and runs) when the
+ * property's body only walks the drawn steps: what generation alone costs, best of three passes.
+ */
+export async function generationMs(seed: number, runs: number): Promise<number> {
+  let steps = 0;
+  const property = episodeProperty(referenceAdapter.capabilities.operations, episodeShape({}), async (commands) => {
+    for (const _ of commands) steps += 1;
+    return undefined;
+  });
+  let best = Number.POSITIVE_INFINITY;
+  for (let pass = 0; pass < 3; pass += 1) {
+    const started = process.hrtime.bigint();
+    const details = await fc.check(property, { seed, numRuns: runs });
+    best = Math.min(best, Number(process.hrtime.bigint() - started) / 1e6);
+    if (details.failed || steps === 0) throw new BenchError('WRONG_PATH', `drawing the episodes alone (seed ${seed}, ${runs} runs) ${details.failed ? 'failed' : 'drew no steps'}`);
+  }
+  return Math.round(best * 10) / 10;
 }

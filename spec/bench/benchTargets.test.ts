@@ -138,6 +138,11 @@ describe('summarizeTargets', () => {
     expect(hash?.reason).toContain('beyond the hash a prune costs 7.00 µs');
     expect(hash?.reason).toContain('a bare Map get + set costs 900 ns there');
     expect(summaries.get('property-run')?.reason).toContain('A checked operation costs 100 µs against 10.0 µs of bare `apply` (10.0×)');
+    expect(summaries.get('property-run')?.reason).not.toContain('Drawing the same episodes alone');
+    const drawn = inputs(measurements, { sizes: [1_000, 1_000_000], propertyRuns: [{ ...run(10_000, 100_000), opsChecked: 10_000, durationMs: 1_000, generationMs: 50 }] });
+    expect(new Map(summarizeTargets(computeTargets(drawn), drawn).map((s) => [s.group, s])).get('property-run')?.reason).toContain(
+      'Drawing the same episodes alone, with nothing run, takes 50 ms of the run\'s 1,000 ms (5.00 %): with checking free, generation would still cap the check at 200,000 ops/s, 200 % of bare `apply`.',
+    );
     expect(summaries.get('workers')).toMatchObject({ status: 'not-measured' });
     expect(summaries.get('memory')).toMatchObject({ status: 'not-measured', worst: undefined });
   });

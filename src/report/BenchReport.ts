@@ -98,6 +98,11 @@ export interface PropertyRunMeasurement {
   readonly recheckEvery?: number;
   /** Rechecks done, over all runs: each observes every id and reads every signature its episode touched. */
   readonly rechecks?: number;
+  /**
+   * Wall ms fast-check took to draw the same runs' episodes with nothing run (the engine's property with a body
+   * that only walks its steps, same seed and runs, best of three): the part of the run no checker can save.
+   */
+  readonly generationMs?: number;
 }
 
 /** One check of the reference on 1 or 2 worker threads (`bench/workersScaling.ts`), wall clock, start-up included. */

@@ -1,5 +1,5 @@
-import type { TargetGroup, TargetResult, TargetSummary } from './BenchReport.ts';
-import { formatNs, formatRatio, formatSize } from './benchFormat.ts';
+import type { PropertyRunMeasurement, TargetGroup, TargetResult, TargetSummary } from './BenchReport.ts';
+import { formatNs, formatPercent, formatRatio, formatSize } from './benchFormat.ts';
 import { bestPropertyRun, findMeasurement, growthOf, PROTOCOL_STEP_WORKLOAD, TARGETS, type TargetInputs } from './benchTargets.ts';
 import { workerSpeedups } from './workerSpeedups.ts';
 
@@ -68,7 +68,19 @@ function propertyRunReason(inputs: TargetInputs): string {
   const bare = 1e9 / Math.max(best.bareApplyOpsPerSecond, 1);
   return (
     `A checked operation costs ${formatNs(checked)} against ${formatNs(bare)} of bare \`apply\` (${formatRatio(checked / bare)}): the engine applies it to the system and to its own ` +
-    'reference, observes the ids it touches on both before and after, runs every checker and draws the episode with fast-check; the model is a small part of it.'
+    'reference, observes the ids it touches on both before and after, runs every checker and draws the episode with fast-check; the model is a small part of it.' +
+    generationClause(best)
+  );
+}
+
+/** What drawing the episodes alone costs, and the rate it would cap the check at if checking cost nothing. */
+function generationClause(run: PropertyRunMeasurement): string {
+  if (run.generationMs === undefined || run.bareApplyOpsPerSecond === undefined || run.durationMs <= 0) return '';
+  const cap = run.opsChecked / Math.max(run.generationMs / 1000, 1e-9);
+  return (
+    ` Drawing the same episodes alone, with nothing run, takes ${run.generationMs.toLocaleString('en-US')} ms of the run's ${run.durationMs.toLocaleString('en-US')} ms ` +
+    `(${formatPercent(run.generationMs / run.durationMs)}): with checking free, generation would still cap the check at ${Math.round(cap).toLocaleString('en-US')} ops/s, ` +
+    `${formatPercent(cap / run.bareApplyOpsPerSecond)} of bare \`apply\`.`
   );
 }
 

@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import { validateSystem } from '../../adapters/validateAdapter.ts';
 import type { Adapter, PruningSystem } from '../../adapters/Adapter.ts';
 import { EpisodeState } from '../../gen/runtime/EpisodeState.ts';
-import { domainArbitrary, type EpisodeDomain } from '../../gen/runtime/EpisodeDomain.ts';
-import { configArbitrary, swarmArbitrary } from '../../gen/runtime/episodeArbitraries.ts';
+import type { EpisodeDomain } from '../../gen/runtime/EpisodeDomain.ts';
 import { RUNTIME_INVARIANT_IDS } from '../../model/invariants.ts';
 import type { Operation, OperationKind } from '../../model/Operation.ts';
 import type { RuntimeConfig } from '../../model/ReferenceRuntime.ts';
@@ -18,7 +17,7 @@ import { SIMPLIFY_BUDGET, simplifyFinding } from './simplifyFinding.ts';
 import { FindingError } from '../FindingError.ts';
 import { InternalError } from '../InternalError.ts';
 import { OutputPathError } from '../../report/writeFileAtomic.ts';
-import { longEpisodeArbitrary, stepsArbitrary, type EpisodeSteps } from './episodeArbitrary.ts';
+import { episodeProperty, type EpisodeShape, type EpisodeSteps } from './episodeArbitrary.ts';
 import type { RunModel } from './StepCommand.ts';
 import { PRUNECHECK_VERSION } from '../version.ts';
 import { deepFreeze } from '../deepFreeze.ts';
@@ -61,6 +60,15 @@ export async function closeSystem(system: PruningSystem, opTimeoutMs: number): P
   } catch (error: unknown) {
     return `close() failed after the run: ${describeThrown(error)}`;
   }
+}
+
+/** How many steps the check's episodes draw (`maxSteps`, `long`), as the engine's property takes it. */
+export function episodeShape(options: Pick<CheckOptions, 'maxSteps' | 'long'>): EpisodeShape {
+  const long = options.long === true;
+  const maxSteps = options.maxSteps ?? (long ? DEFAULTS.longSteps.max : DEFAULTS.maxSteps);
+  // A long episode draws more steps than it runs (a step with nothing to act on is skipped), capped at maxSteps.
+  if (!long) return { long, drawn: maxSteps, minDrawn: 0 };
+  return { long, drawn: Math.ceil(maxSteps * LONG_DRAW_FACTOR), minDrawn: Math.ceil(Math.min(DEFAULTS.longSteps.min, maxSteps) * LONG_DRAW_FACTOR) };
 }
 
 function verdictOf(invariant: FindingKind): Verdict {
@@ -225,9 +233,6 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
   // shortest so far, counts as passing: shrinking keeps the bug it was given, and never trades steps for a
   // smaller window.
   const maxSteps = options.maxSteps ?? (options.long === true ? DEFAULTS.longSteps.max : DEFAULTS.maxSteps);
-  // A long episode draws more steps than it runs (a step with nothing to act on is skipped), capped at maxSteps.
-  const minSteps = options.long === true ? Math.min(DEFAULTS.longSteps.min, maxSteps) : 0;
-  const drawn = options.long === true ? Math.ceil(maxSteps * LONG_DRAW_FACTOR) : maxSteps;
   const run = async (commands: EpisodeSteps, enabled: ReadonlySet<OperationKind>, domain: EpisodeDomain, config: RuntimeConfig): Promise<undefined> => {
     let system: PruningSystem;
     running = { config, path: '' };
@@ -265,12 +270,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
     }
     return undefined;
   };
-  const swarm = swarmArbitrary(supported);
-  // Only the argument lists differ: the property is checked for its run details, never for its values' types.
-  const property: fc.IAsyncProperty<unknown[]> =
-    options.long === true
-      ? (fc.asyncProperty(longEpisodeArbitrary(swarm, drawn, Math.ceil(minSteps * LONG_DRAW_FACTOR)), fc.noShrink(domainArbitrary), configArbitrary, ({ commands, enabled }, domain, config) => run(commands, enabled, domain, config)) as unknown as fc.IAsyncProperty<unknown[]>)
-      : (fc.asyncProperty(stepsArbitrary(supported, maxSteps), fc.noShrink(swarm), fc.noShrink(domainArbitrary), configArbitrary, run) as unknown as fc.IAsyncProperty<unknown[]>);
+  const property = episodeProperty(supported, episodeShape(options), run);
 
   const examples = options.examples === false ? [] : await scenarioExamples();
   const baseNow = () => ({ ...baseOf(), examplesRun: examples.map((e) => e.name) });

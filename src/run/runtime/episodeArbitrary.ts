@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import type { PruningSystem } from '../../adapters/Adapter.ts';
 import { atLeastSteps } from '../../gen/runtime/atLeastSteps.ts';
+import { domainArbitrary, type EpisodeDomain } from '../../gen/runtime/EpisodeDomain.ts';
+import { configArbitrary, swarmArbitrary } from '../../gen/runtime/episodeArbitraries.ts';
 import { templateArbitrary } from '../../gen/runtime/templateArbitrary.ts';
 import type { OperationKind } from '../../model/Operation.ts';
+import type { RuntimeConfig } from '../../model/ReferenceRuntime.ts';
 import { StepCommand, type RunModel } from './StepCommand.ts';
 
 /** One generated episode's steps, as fast-check commands. */
@@ -30,4 +33,27 @@ export function stepsArbitrary(kinds: readonly OperationKind[], maxSteps: number
  */
 export function longEpisodeArbitrary(swarm: fc.Arbitrary<ReadonlySet<OperationKind>>, maxSteps: number, minSteps: number): fc.Arbitrary<LongEpisode> {
   return fc.noShrink(swarm).chain((enabled) => atLeastSteps(stepsArbitrary([...enabled], maxSteps), minSteps).map((commands) => ({ commands, enabled })));
+}
+
+/** One generated run of the engine: its steps, the kinds its swarm enabled, its input domain and window. */
+export type EpisodeRun = (commands: EpisodeSteps, enabled: ReadonlySet<OperationKind>, domain: EpisodeDomain, config: RuntimeConfig) => Promise<undefined>;
+
+/** How many steps a check's episodes draw: `drawn` at most, and in a long episode at least `minDrawn`. */
+export interface EpisodeShape {
+  readonly long: boolean;
+  readonly drawn: number;
+  readonly minDrawn: number;
+}
+
+/**
+ * The engine's property over the adapter's `kinds`: what each generated run draws, in fast-check's argument
+ * order, so a seed and run index name the same episode wherever the property is built (the engine; the bench,
+ * which times drawing them alone). Only the argument lists differ between the shapes: the property is checked
+ * for its run details, never for its values' types.
+ */
+export function episodeProperty(kinds: readonly OperationKind[], shape: EpisodeShape, run: EpisodeRun): fc.IAsyncProperty<unknown[]> {
+  const swarm = swarmArbitrary(kinds);
+  return shape.long
+    ? (fc.asyncProperty(longEpisodeArbitrary(swarm, shape.drawn, shape.minDrawn), fc.noShrink(domainArbitrary), configArbitrary, ({ commands, enabled }, domain, config) => run(commands, enabled, domain, config)) as unknown as fc.IAsyncProperty<unknown[]>)
+    : (fc.asyncProperty(stepsArbitrary(kinds, shape.drawn), fc.noShrink(swarm), fc.noShrink(domainArbitrary), configArbitrary, run) as unknown as fc.IAsyncProperty<unknown[]>);
 }
