@@ -16,6 +16,9 @@ export type SpanKind = 'raw' | 'derived' | 'summary';
 /** What kind of raw observation a span is; informative, every raw kind obeys the same rules. */
 export type RawKind = 'tool-output' | 'user' | 'identifier' | 'error' | 'other';
 
+/** Every raw kind, in the order messages list them. */
+export const RAW_KINDS: readonly RawKind[] = ['tool-output', 'user', 'identifier', 'error', 'other'];
+
 /** The caller's description of a new span, as carried by an `append` operation. */
 export interface SpanInput {
   /** Unique for the whole episode: an id is never reused, even after the span is pruned (INV-04). */

@@ -1,6 +1,6 @@
 import { ModelError } from './ModelError.ts';
 import { CALL_STATUSES, type Operation } from './Operation.ts';
-import type { RawKind, SpanInput } from './Span.ts';
+import { RAW_KINDS, type RawKind, type SpanInput } from './Span.ts';
 
 /** What validation needs to know of the runtime: which ids were ever seen, and the episode clock if it keeps one. */
 export interface KnownIds {
@@ -111,8 +111,6 @@ function validateSummarize(op: Extract<Operation, { kind: 'summarize' }>, known:
   if (op.tokens !== undefined) requireTokens(op.tokens, where);
   if (op.score !== undefined) requireScore(op.score, where, 'score');
 }
-
-const RAW_KINDS: readonly RawKind[] = ['tool-output', 'user', 'identifier', 'error', 'other'];
 
 function validateClaim(op: Extract<Operation, { kind: 'claim' }>, where: Where): void {
   requireId(op.claim, where, 'claim');

@@ -1,14 +1,13 @@
 import type { FieldReader } from './FieldReader.ts';
 import { CALL_STATUSES, type CallStatus } from '../model/Operation.ts';
 import { RETRY_FAILURES, type EventKind, type TimelineEvent } from './Scenario.ts';
-import type { RawKind } from '../model/Span.ts';
+import { RAW_KINDS, type RawKind } from '../model/Span.ts';
 import { MAX_PATTERN_LENGTH } from './safeRegex.ts';
 
 const EVENT_KINDS: readonly EventKind[] = ['filler', 'observe', 'derive', 'call', 'retry', 'summarize', 'prune', 'rotate', 'reframe', 'need', 'assert', 'fix', 'rank'];
 const MAX = Number.MAX_SAFE_INTEGER;
 /** The last turn a scenario may reach: the recorded incidents end by turn 180; every turn is run. */
 export const MAX_TURN = 10_000;
-const RAW_KINDS: readonly RawKind[] = ['tool-output', 'user', 'identifier', 'error', 'other'];
 
 /**
  * Reads one timeline event. `defined` holds the span ids created by earlier events; an event referring to a

@@ -1,5 +1,5 @@
 import type { Operation } from '../../model/Operation.ts';
-import { estimateTokens, type RawKind } from '../../model/Span.ts';
+import { estimateTokens, RAW_KINDS, type RawKind } from '../../model/Span.ts';
 import { CONTENTS, rawKindOf, shapeContent } from './contentDomain.ts';
 import type { EpisodeState } from './EpisodeState.ts';
 import { lookalike, signatureIndex, signatureOf } from './identifiers.ts';
@@ -209,8 +209,6 @@ const CLAIM_TEXTS: { readonly [K in RawKind | 'any']: string } = {
   identifier: 'no such id was mentioned',
   'tool-output': 'no tool returned that',
 };
-/** Every raw kind a negative claim may be scoped to besides its own (chosen by its second pick). */
-const RAW_KINDS: readonly RawKind[] = ['tool-output', 'user', 'identifier', 'error', 'other'];
 
 function resolveClaim(template: Extract<OpTemplate, { kind: 'claim' }>, state: EpisodeState): Operation | undefined {
   // A negative claim ("no error occurred") rests on every raw observation of its kinds, never on the window.
