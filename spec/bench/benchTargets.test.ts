@@ -121,6 +121,26 @@ describe('computeTargets (issue 14)', () => {
 });
 
 describe('summarizeTargets', () => {
+  it('a directive growing faster than the Map is named with its ratio, and a small 10³ cell is said to be noise-prone', () => {
+    const measurements = [
+      cell('ceiling', 'map-get-set', 1_000, 50),
+      cell('ceiling', 'map-get-set', 1_000_000, 800),
+      cell('reference', 'lookup-resident', 1_000, 200),
+      cell('reference', 'lookup-resident', 1_000_000, 4_000),
+      cell('reference', 'claim-10', 1_000, 2_000),
+      cell('reference', 'claim-10', 1_000_000, 40_000),
+      cell('reference', 'prune-lossy', 1_000, 3_000),
+      cell('reference', 'prune-lossy', 1_000_000, 9_000),
+    ];
+    const all = inputs(measurements, { sizes: [1_000, 1_000_000] });
+    const reason = new Map(summarizeTargets(computeTargets(all), all).map((s) => [s.group, s])).get('directive-growth')?.reason ?? '';
+    expect(reason).toContain('A bare Map get + set grows 16.0× from 10³ to 10⁶ spans');
+    expect(reason).toContain('lookup, resident grows 20.0×, claim (10 ids) grows 20.0×');
+    expect(reason).not.toContain('prune, lossy');
+    expect(reason).toContain('At 10³ lookup, resident 200 ns per operation: cells that small move');
+    expect(reason).not.toMatch(/At 10³ .*claim/);
+  });
+
   it('gives every row of the issue a status from its ratios, the worst ratio and a reason from the run', () => {
     const measurements = [
       cell('reference', 'prune-reversible', 1_000, 3_000),
