@@ -1,6 +1,7 @@
 import type { Adapter } from '../../adapters/Adapter.ts';
 import type { CheckReport, InvariantResult } from '../CheckReport.ts';
 import { EvidenceTally } from '../runtime/EvidenceTally.ts';
+import { reportBase } from '../runtime/reportBase.ts';
 import { MergeInputError } from './MergeInputError.ts';
 import type { ShardFile } from './readShardReport.ts';
 import { addTotals, NO_TOTALS } from './TallyTotals.ts';
@@ -69,20 +70,10 @@ export function mergeShards(files: readonly ShardFile[]): CheckReport {
   const tally = new EvidenceTally(claims as Adapter);
   tally.absorb(totals);
   const opsChecked = reports.reduce((sum, r) => sum + r.opsChecked, 0);
-  const durationMs = Math.max(1, reports.reduce((sum, r) => sum + r.durationMs, 0));
+  const durationMs = reports.reduce((sum, r) => sum + r.durationMs, 0);
   const examplesRun = [...new Set(reports.flatMap((r) => r.examplesRun ?? []))];
   const base = {
-    adapter: first.adapter,
-    adapterVersion: first.adapterVersion,
-    prunecheckVersion: first.prunecheckVersion,
-    specVersion: first.specVersion,
-    seed: first.seed,
-    runs: tally.runs,
-    opsChecked,
-    opsPerSecond: Math.round((opsChecked / durationMs) * 1000),
-    durationMs,
-    situations: tally.situations,
-    evidence: tally.evidence(),
+    ...reportBase(first, tally, opsChecked, durationMs),
     ...(examplesRun.length === 0 ? {} : { examplesRun }),
     mergedFrom: files.map((f) => f.file),
   };

@@ -12,6 +12,7 @@ import type { CheckReport, Counterexample, FindingKind, Verdict } from '../Check
 import { EpisodeDriver } from './EpisodeDriver.ts';
 import { DEFAULT_RECHECK_EVERY } from './Recheck.ts';
 import { EvidenceTally } from './EvidenceTally.ts';
+import { reportBase, type ReportBase } from './reportBase.ts';
 import { confirmFinding, runTrace, type Confirmation, type TraceRun } from './confirmFinding.ts';
 import { SIMPLIFY_BUDGET, simplifyFinding } from './simplifyFinding.ts';
 import { FindingError } from '../FindingError.ts';
@@ -163,28 +164,15 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
     recheckEvery,
   });
 
-  function baseOf(): Omit<CheckReport, 'verdict' | 'invariants' | 'violations'> {
-    const durationMs = Math.max(1, Date.now() - started);
-    return {
-      adapter: adapter.name,
-      adapterVersion: adapter.version,
-      prunecheckVersion: PRUNECHECK_VERSION,
-      specVersion: SPEC_VERSION,
-      seed,
-      runs: tally.runs,
-      opsChecked,
-      opsPerSecond: Math.round((opsChecked / durationMs) * 1000),
-      durationMs,
-      situations: tally.situations,
-      evidence: tally.evidence(),
-    };
+  function baseOf(): ReportBase {
+    return reportBase({ adapter: adapter.name, adapterVersion: adapter.version, prunecheckVersion: PRUNECHECK_VERSION, specVersion: SPEC_VERSION, seed }, tally, opsChecked, Date.now() - started);
   }
 
   /**
    * Writes the counterexample (replacing the unshrunk one saved on first failure) and builds the report:
    * `diverged` when the re-runs of its trace (`confirmation`) answered differently.
    */
-  function failureReport(error: FindingError, path: string, base: Omit<CheckReport, 'verdict' | 'invariants' | 'violations'>, confirmation: Confirmation = { kind: 'stable' }): CheckReport {
+  function failureReport(error: FindingError, path: string, base: ReportBase, confirmation: Confirmation = { kind: 'stable' }): CheckReport {
     let file = '';
     const unsaved = trySave(error, path, (saved) => void (file = saved.file));
     // Provisional saves this process created; a file an earlier run left is never removed.
@@ -219,7 +207,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
   }
 
   /** Re-runs a finding's shrunk trace on fresh systems (spec/ADAPTER.md §6), then reports it. A timeout is not re-run. */
-  async function failure(error: FindingError, path: string, base: Omit<CheckReport, 'verdict' | 'invariants' | 'violations'>): Promise<CheckReport> {
+  async function failure(error: FindingError, path: string, base: ReportBase): Promise<CheckReport> {
     const confirmation =
       reruns === 0 || error.finding.invariant === 'TIMEOUT'
         ? ({ kind: 'stable' } as const)
