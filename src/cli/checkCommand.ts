@@ -168,7 +168,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
       if (values.counterexamples !== undefined) preflightDirectory(values.counterexamples);
 
       if (shard !== undefined && (values.expectations !== undefined || values['update-expectations'] === true)) {
-        throw new UsageError('UNSUPPORTED_OPTION', `check: --shard does not take known findings (--expectations, --update-expectations): a shard's findings are judged with the others' after 'prunecheck merge'; drop the flag from the shard jobs`);
+        throw new UsageError('UNSUPPORTED_OPTION', `check: --shard does not take known findings (--expectations, --update-expectations), and neither does 'prunecheck merge': a shard stops at its first finding, so it cannot look past a known one as an unsharded check does; drop the flag from the shard jobs, and read known findings on an unsharded check`);
       }
       // A shard reads no expectations file: its report is raw material for 'prunecheck merge'.
       const expectations = shard === undefined ? await expectationsRequest('check', values) : undefined;
