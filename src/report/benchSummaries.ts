@@ -1,4 +1,4 @@
-import type { BenchPathId, PropertyRunMeasurement, TargetGroup, TargetResult, TargetSummary } from './BenchReport.ts';
+import { BENCH_PATHS, type PropertyRunMeasurement, type TargetGroup, type TargetResult, type TargetSummary } from './BenchReport.ts';
 import { formatNs, formatPercent, formatRatio, formatSize } from './benchFormat.ts';
 import { bestPropertyRun, findMeasurement, growthOf, PROTOCOL_STEP_WORKLOAD, TARGETS, type TargetInputs } from './benchTargets.ts';
 import { workerSpeedups } from './workerSpeedups.ts';
@@ -141,7 +141,8 @@ function growthReason(rows: readonly TargetResult[], inputs: TargetInputs): stri
   const label = (t: TargetResult) => t.description.split(':')[0] ?? t.id;
   // A path that costs a few hundred ns at 10³ has its ratio moved by tens of ns of noise there: say so, with the cell.
   const small = over.flatMap((t) => {
-    const own = growthOf(inputs.measurements, 'reference', t.id.replace(/^growth:/, '') as BenchPathId);
+    const path = BENCH_PATHS.find((p) => `growth:${p.id}` === t.id);
+    const own = path === undefined ? undefined : growthOf(inputs.measurements, 'reference', path.id);
     return own !== undefined && own.small.nsPerOp < SMALL_CELL_NS ? [`${label(t)} ${formatNs(own.small.nsPerOp)}`] : [];
   });
   const noise = small.length === 0 ? '' : ` At 10³ ${small.join(', ')} per operation: cells that small move by tens of nanoseconds between runs, and the ratio with them.`;

@@ -3,7 +3,7 @@ import type { Adapter } from '../../adapters/Adapter.ts';
 import type { CheckOptions } from '../CheckOptions.ts';
 import { CheckOptionsError } from '../CheckOptionsError.ts';
 import type { CheckReport, InvariantResult } from '../CheckReport.ts';
-import { checkAdapter, DEFAULTS } from '../runtime/checkAdapter.ts';
+import { checkAdapter, DEFAULTS, maxStepsOf } from '../runtime/checkAdapter.ts';
 import { chunkCount, chunkSize, shardChunks } from './partition.ts';
 import type { ChunkResult, RunPlan } from './RunPlan.ts';
 import type { ShardChunk, ShardInfo } from './ShardInfo.ts';
@@ -66,7 +66,7 @@ export async function checkRuns(adapter: Adapter, options: CheckOptions = {}, en
     count: shard.count,
     runsTotal: runs,
     chunkSize: chunkSize(runs),
-    check: { maxSteps: rest.maxSteps ?? (rest.long === true ? DEFAULTS.longSteps.max : DEFAULTS.maxSteps), long: rest.long === true, recheckEvery: rest.recheckEvery ?? DEFAULTS.recheckEvery, examples: rest.examples !== false },
+    check: { maxSteps: maxStepsOf(rest), long: rest.long === true, recheckEvery: rest.recheckEvery ?? DEFAULTS.recheckEvery, examples: rest.examples !== false },
     claimed: adapter.capabilities.invariants,
     operations: adapter.capabilities.operations,
     chunks: [...recorded].sort((a, b) => a.chunk - b.chunk),

@@ -63,10 +63,15 @@ export async function closeSystem(system: PruningSystem, opTimeoutMs: number): P
   }
 }
 
+/** The most steps an episode runs: `maxSteps`, else the default for a normal or a `long` check. */
+export function maxStepsOf(options: Pick<CheckOptions, 'maxSteps' | 'long'>): number {
+  return options.maxSteps ?? (options.long === true ? DEFAULTS.longSteps.max : DEFAULTS.maxSteps);
+}
+
 /** How many steps the check's episodes draw (`maxSteps`, `long`), as the engine's property takes it. */
 export function episodeShape(options: Pick<CheckOptions, 'maxSteps' | 'long'>): EpisodeShape {
   const long = options.long === true;
-  const maxSteps = options.maxSteps ?? (long ? DEFAULTS.longSteps.max : DEFAULTS.maxSteps);
+  const maxSteps = maxStepsOf(options);
   // A long episode draws more steps than it runs (a step with nothing to act on is skipped), capped at maxSteps.
   if (!long) return { long, drawn: maxSteps, minDrawn: 0 };
   return { long, drawn: Math.ceil(maxSteps * LONG_DRAW_FACTOR), minDrawn: Math.ceil(Math.min(DEFAULTS.longSteps.min, maxSteps) * LONG_DRAW_FACTOR) };
@@ -220,7 +225,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
   // and the domain do not shrink. A candidate that fails with another finding, or with a longer trace than the
   // shortest so far, counts as passing: shrinking keeps the bug it was given, and never trades steps for a
   // smaller window.
-  const maxSteps = options.maxSteps ?? (options.long === true ? DEFAULTS.longSteps.max : DEFAULTS.maxSteps);
+  const maxSteps = maxStepsOf(options);
   const run = async (commands: EpisodeSteps, enabled: ReadonlySet<OperationKind>, domain: EpisodeDomain, config: RuntimeConfig): Promise<undefined> => {
     let system: PruningSystem;
     running = { config, path: '' };
