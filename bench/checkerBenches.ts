@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PruningSystem } from '../src/adapters/Adapter.ts';
-import { referenceAdapter } from '../src/adapters/reference.ts';
+import { referenceAdapter } from '../src/subjects/reference.ts';
 import { runtimeAdapter } from '../src/adapters/runtimeAdapter.ts';
 import { ReferenceRuntime, type RuntimeConfig } from '../src/model/ReferenceRuntime.ts';
 import { EpisodeState } from '../src/gen/runtime/EpisodeState.ts';

@@ -3,10 +3,10 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Adapter } from '../src/adapters/Adapter.ts';
-import { MINIMAL_TRACES } from '../src/adapters/zoo/minimalTraces.ts';
-import { NONDETERMINISTIC_ZOO, ZOO_ADAPTERS, ZOO_EXPECTATIONS } from '../src/adapters/zoo/index.ts';
+import { MINIMAL_TRACES } from '../src/subjects/zoo/minimalTraces.ts';
+import { NONDETERMINISTIC_ZOO, ZOO_ADAPTERS, ZOO_EXPECTATIONS } from '../src/subjects/zoo/index.ts';
 import { detected, nearMinimal, renderDetectionMarkdown, type DetectionRow, type DetectionSeed } from '../src/report/detectionMarkdown.ts';
-import { jsonText, REPORTS_DIR, writeReportSync } from '../src/report/writeReport.ts';
+import { jsonText, REPORTS_DIR, writeReportSync } from '../src/util/writeReport.ts';
 import { checkAdapter, DEFAULTS } from '../src/run/runtime/checkAdapter.ts';
 import { BenchError } from './BenchError.ts';
 
@@ -36,7 +36,7 @@ export function parseDetectionArgs(argv: readonly string[]): DetectionOptions {
   }
   const known = new Set([...ZOO_ADAPTERS.map((a) => a.name), ...NONDETERMINISTIC_ZOO.map(([a]) => a.name)]);
   const unknown = only.filter((n) => !known.has(n));
-  if (unknown.length > 0) throw new BenchError('BAD_ARGUMENT', `--only: no zoo member named ${unknown.join(', ')}; see src/adapters/zoo/index.ts`);
+  if (unknown.length > 0) throw new BenchError('BAD_ARGUMENT', `--only: no zoo member named ${unknown.join(', ')}; see src/subjects/zoo/index.ts`);
   return { seeds, only };
 }
 
@@ -68,7 +68,7 @@ export async function measureDetection(options: DetectionOptions, log: (line: st
     for (const [adapter, invariant, expected] of members) {
       if (options.only.length > 0 && !options.only.includes(adapter.name)) continue;
       const minimal = MINIMAL_TRACES[adapter.name]?.length;
-      if (minimal === undefined) throw new BenchError('NO_MINIMAL_TRACE', `${adapter.name} has no entry in src/adapters/zoo/minimalTraces.ts: add its minimal trace length and why nothing shorter breaks it`);
+      if (minimal === undefined) throw new BenchError('NO_MINIMAL_TRACE', `${adapter.name} has no entry in src/subjects/zoo/minimalTraces.ts: add its minimal trace length and why nothing shorter breaks it`);
       const seeds: DetectionSeed[] = [];
       for (let seed = 1; seed <= options.seeds; seed += 1) seeds.push(await measureSeed(adapter, invariant, seed, outDir));
       const row = { name: adapter.name, invariant, expected, minimal, seeds };

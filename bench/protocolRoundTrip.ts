@@ -1,8 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import type { Adapter, PruningSystem } from '../src/adapters/Adapter.ts';
 import { commandAdapter } from '../src/adapters/protocol/commandAdapter.ts';
-import { referenceAdapter } from '../src/adapters/reference.ts';
-import { idsNamedBy, idsNamedByOutcome } from '../src/check/runtime/touchedIds.ts';
+import { referenceAdapter } from '../src/subjects/reference.ts';
+import { idsNamedBy, idsNamedByOutcome } from '../src/adapters/touchedIds.ts';
 import type { Operation } from '../src/model/Operation.ts';
 import type { Outcome } from '../src/model/Outcome.ts';
 import { PROTOCOL_STEP_WORKLOAD } from '../src/report/benchTargets.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { basename } from 'node:path';
-import { NaiveRuntime } from '../src/adapters/NaiveRuntime.ts';
+import { NaiveRuntime } from '../src/subjects/naive/NaiveRuntime.ts';
 import { ReferenceRuntime } from '../src/model/ReferenceRuntime.ts';
 import type { BenchMeasurement, BenchPathId, BenchReport, MemoryMeasurement, PropertyRunMeasurement } from '../src/report/BenchReport.ts';
 import { formatNs, formatSize } from '../src/report/benchFormat.ts';
@@ -9,7 +9,7 @@ import { renderBenchChart } from '../src/report/benchChart.ts';
 import { renderBenchMarkdown, targetStatus } from '../src/report/benchMarkdown.ts';
 import { computeTargets, memoryLimit } from '../src/report/benchTargets.ts';
 import { summarizeTargets } from '../src/report/benchSummaries.ts';
-import { jsonText, writeReport } from '../src/report/writeReport.ts';
+import { jsonText, writeReport } from '../src/util/writeReport.ts';
 import type { BatchTask, TaskFixture } from './BatchTask.ts';
 import { BenchError } from './BenchError.ts';
 import { ceilingTasks, sha256Task } from './ceilingTasks.ts';

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { Bench } from 'tinybench';
-import { referenceAdapter } from '../src/adapters/reference.ts';
+import { referenceAdapter } from '../src/subjects/reference.ts';
 import { renderOccupancyChart } from '../src/report/occupancyChart.ts';
 import { renderTimeline } from '../src/report/scenarioTimeline.ts';
 import { parseScenario } from '../src/scenario/loadScenario.ts';

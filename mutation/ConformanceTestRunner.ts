@@ -4,7 +4,7 @@ import type { TestRunner, DryRunResult, MutantRunResult, TestRunnerCapabilities,
 import { DryRunStatus, MutantRunStatus, TestStatus } from '@stryker-mutator/api/test-runner';
 import type { Adapter } from '../src/adapters/Adapter.ts';
 import { checkAdapter } from '../src/run/checkAdapter.ts';
-import { describeThrown } from '../src/run/safeJson.ts';
+import { describeThrown } from '../src/util/safeJson.ts';
 import { killMessage, loadFailureMessage } from './killMessage.ts';
 import { loadSutAdapter } from './sutAdapter.ts';
 import { suiteSettingsFrom, type SuiteSettings } from './suiteSettings.ts';

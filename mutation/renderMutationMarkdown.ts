@@ -1,4 +1,4 @@
-import { formatCount, mdCell } from '../src/report/markdownText.ts';
+import { formatCount, mdCell } from '../src/util/markdownText.ts';
 import type { MutantKey } from './MutantKey.ts';
 import type { MutantCounts, MutationReport, OtherRow, SurvivorRow } from './MutationReport.ts';
 

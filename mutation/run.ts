@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { schema } from '@stryker-mutator/api/core';
-import { jsonText, writeReportSync } from '../src/report/writeReport.ts';
+import { jsonText, writeReportSync } from '../src/util/writeReport.ts';
 import { buildMutationReport } from './buildMutationReport.ts';
 import { MutationError } from './MutationError.ts';
 import type { MutationReport } from './MutationReport.ts';

@@ -7,7 +7,7 @@ import { ContentSource } from '../../bench/ContentSource.ts';
 import { directiveTasks, NAIVE_PATHS, pruneReversible } from '../../bench/directiveTasks.ts';
 import { BENCH_CAPACITY, Fixture, SMALL_CONTENT, type SubjectFactory } from '../../bench/Fixture.ts';
 import { Rng } from '../../bench/Rng.ts';
-import { NaiveRuntime } from '../../src/adapters/NaiveRuntime.ts';
+import { NaiveRuntime } from '../../src/subjects/naive/NaiveRuntime.ts';
 import { ReferenceRuntime } from '../../src/model/ReferenceRuntime.ts';
 
 const reference: SubjectFactory = { subject: 'reference', create: () => new ReferenceRuntime({ capacity: BENCH_CAPACITY }) };

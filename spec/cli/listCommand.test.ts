@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_ADAPTERS } from '../../src/adapters/builtins.ts';
-import { ZOO_EXPECTATIONS } from '../../src/adapters/zoo/index.ts';
+import { BUILTIN_ADAPTERS } from '../../src/subjects/builtins.ts';
+import { ZOO_EXPECTATIONS } from '../../src/subjects/zoo/index.ts';
 import { INVARIANT_IDS } from '../../src/model/invariants.ts';
 import { runCli } from '../helpers/cli.ts';
 

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 
 // As after `npm i -D prunecheck` alone: none of the optional pruner libraries is installed.
-vi.mock('../../src/adapters/policy/packageVersion.ts', async (original) => ({
-  ...(await original<typeof import('../../src/adapters/policy/packageVersion.ts')>()),
+vi.mock('../../src/subjects/policy/packageVersion.ts', async (original) => ({
+  ...(await original<typeof import('../../src/subjects/policy/packageVersion.ts')>()),
   installedVersion: () => undefined,
 }));
 

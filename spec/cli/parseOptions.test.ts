@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { choiceFlag, integerFlag, parseOptions, positiveNumberFlag } from '../../src/cli/parseOptions.ts';
-import { commandLine, shellQuote } from '../../src/cli/shellQuote.ts';
+import { commandLine, shellQuote } from '../../src/util/shellQuote.ts';
 import { UsageError } from '../../src/cli/UsageError.ts';
 
 const OPTIONS = { runs: { type: 'string' }, json: { type: 'boolean' } } as const;

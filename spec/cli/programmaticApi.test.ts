@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkAdapter, referenceAdapter, renderJunitReport } from '../../src/index.ts';
-import { findBuiltin } from '../../src/adapters/builtins.ts';
+import { findBuiltin } from '../../src/subjects/builtins.ts';
 
 // docs/api.md "Use it from your own tests", run against the reference and one broken runtime.
 const outDir = mkdtempSync(join(tmpdir(), 'prunecheck-api-'));

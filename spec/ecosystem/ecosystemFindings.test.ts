@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { POLICY_ADAPTERS } from '../../src/adapters/policy/index.ts';
-import { designExpectations, ECOSYSTEM_EXPECTATIONS_FILE } from '../../src/expectations/designExpectations.ts';
-import { readExpectations } from '../../src/expectations/readExpectations.ts';
+import { POLICY_ADAPTERS } from '../../src/subjects/policy/index.ts';
+import { designExpectations, ECOSYSTEM_EXPECTATIONS_FILE } from '../../src/run/expectations/designExpectations.ts';
+import { readExpectations } from '../../src/run/expectations/readExpectations.ts';
 import type { EcosystemReport } from '../../src/report/policy/ecosystemReport.ts';
 import { replayPolicyCounterexample } from '../../src/run/policy/replayPolicyCounterexample.ts';
 

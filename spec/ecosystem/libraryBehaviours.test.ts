@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { aiPruneMessagesAdapter } from '../../src/adapters/policy/aiPruneMessages.ts';
-import { deepagentsSummarizationAdapter } from '../../src/adapters/policy/deepagentsSummarization.ts';
-import { langchainContextEditingAdapter } from '../../src/adapters/policy/langchainContextEditing.ts';
-import { langchainSummarizationAdapter } from '../../src/adapters/policy/langchainSummarization.ts';
-import { langchainTrimMessagesAdapter } from '../../src/adapters/policy/langchainTrimMessages.ts';
+import { aiPruneMessagesAdapter } from '../../src/subjects/policy/aiPruneMessages.ts';
+import { deepagentsSummarizationAdapter } from '../../src/subjects/policy/deepagentsSummarization.ts';
+import { langchainContextEditingAdapter } from '../../src/subjects/policy/langchainContextEditing.ts';
+import { langchainSummarizationAdapter } from '../../src/subjects/policy/langchainSummarization.ts';
+import { langchainTrimMessagesAdapter } from '../../src/subjects/policy/langchainTrimMessages.ts';
 import { evaluatePolicyRun } from '../../src/check/policy/evaluatePolicyRun.ts';
 import type { PolicyCase, TurnSpec } from '../../src/gen/policy/PolicyCase.ts';
 import type { FakeBehaviour } from '../../src/gen/policy/fakeModel.ts';
@@ -85,14 +85,14 @@ describe('what the npm pruners do, pinned on hand-written conversations', () => 
 
 describe('@llamaindex/core Memory, pinned', () => {
   it('past its limit Memory moves the results of the turn in progress into long-term memory (INV-20, bug)', async () => {
-    const { llamaindexMemoryAdapter } = await import('../../src/adapters/policy/llamaindexMemory.ts');
+    const { llamaindexMemoryAdapter } = await import('../../src/subjects/policy/llamaindexMemory.ts');
     const run = await runPolicyCase(llamaindexMemoryAdapter, { system: false, turns: [parallel], rounds: 1, script: ['faithful'], config: { triggerMessages: 3, keepMessages: 1 } });
     expect(run.observations[0]?.after.map((m) => m.role)).toEqual(['user']); // one fact block
     expect(evaluatePolicyRun(run, 'INV-20')?.because).toHaveLength(2);
   });
 
   it('a long tool output goes whole into the fact-extraction prompt, over the window; the messages leave the view anyway (INV-22, bug)', async () => {
-    const { llamaindexMemoryAdapter } = await import('../../src/adapters/policy/llamaindexMemory.ts');
+    const { llamaindexMemoryAdapter } = await import('../../src/subjects/policy/llamaindexMemory.ts');
     const run = await runPolicyCase(llamaindexMemoryAdapter, { system: false, turns: [{ kind: 'large-read' }, { kind: 'assistant-text' }], rounds: 1, script: ['faithful'], config: { triggerMessages: 3, keepMessages: 1 } });
     expect(run.calls[0]).toMatchObject({ rejected: 'context-length' });
     expect(run.observations[0]?.after.some((m) => m.role === 'tool')).toBe(false);
@@ -100,7 +100,7 @@ describe('@llamaindex/core Memory, pinned', () => {
   });
 
   it('after a failed fact extraction the view is one empty memory block, though the snapshot keeps every message (INV-16 passes, INV-17 fails)', async () => {
-    const { llamaindexMemoryAdapter } = await import('../../src/adapters/policy/llamaindexMemory.ts');
+    const { llamaindexMemoryAdapter } = await import('../../src/subjects/policy/llamaindexMemory.ts');
     const c: PolicyCase = {
       system: false,
       turns: [{ kind: 'user-statement' }, { kind: 'tool-calls', calls: [{ tool: 'issue_refund', fails: false, retried: false }, { tool: 'issue_refund', fails: false, retried: false }] }, { kind: 'tool-calls', calls: [{ tool: 'issue_refund', fails: false, retried: false }] }],

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Adapter } from '../../src/adapters/Adapter.ts';
 import type { PolicyAdapter } from '../../src/adapters/policy/PolicyAdapter.ts';
-import { referenceAdapter } from '../../src/adapters/reference.ts';
+import { referenceAdapter } from '../../src/subjects/reference.ts';
 import { createCheckCommand } from '../../src/cli/checkCommand.ts';
 import { main } from '../../src/cli/main.ts';
 import { checkPolicyAdapter } from '../../src/run/policy/checkPolicyAdapter.ts';
@@ -13,7 +13,7 @@ import { runScenario } from '../../src/scenario/runScenario.ts';
 import { captured, runCli } from '../helpers/cli.ts';
 import { faultyAdapter } from '../helpers/faultyAdapters.ts';
 import { runBin, scratch, tinyScenario } from '../helpers/faults.ts';
-import { findBuiltin } from '../../src/adapters/builtins.ts';
+import { findBuiltin } from '../../src/subjects/builtins.ts';
 import { parseScenario } from '../../src/scenario/loadScenario.ts';
 
 // Issue 15, class "crash": a fault is a verdict or a message that says what to fix, never a stack trace with the
@@ -98,7 +98,7 @@ describe('crashes (issue 15, items 12–15)', () => {
       expect(result.stderr).not.toMatch(/\n\s+at /);
     }
     // Policy mode: a case whose turns hold null.
-    const policy = await checkPolicyAdapter((await import('../../src/adapters/policy/broken/index.ts')).BROKEN_POLICY_PRUNERS[0]?.adapter as PolicyAdapter, { runs: 20, seed: 1, outDir: join(dir, 'policy') });
+    const policy = await checkPolicyAdapter((await import('../../src/subjects/policy/broken/index.ts')).BROKEN_POLICY_PRUNERS[0]?.adapter as PolicyAdapter, { runs: 20, seed: 1, outDir: join(dir, 'policy') });
     const cx = JSON.parse(readFileSync(policy.violations[0]?.counterexample ?? '', 'utf8')) as Record<string, any>;
     cx['case']['turns'][0] = null;
     delete cx['caseHash'];

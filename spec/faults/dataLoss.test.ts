@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Adapter } from '../../src/adapters/Adapter.ts';
 import type { PolicyAdapter } from '../../src/adapters/policy/PolicyAdapter.ts';
-import { loadAdapter } from '../../src/adapters/loadAdapter.ts';
-import { writeFileAtomic } from '../../src/report/writeFileAtomic.ts';
+import { loadAdapter } from '../../src/subjects/loadAdapter.ts';
+import { writeFileAtomic } from '../../src/util/writeFileAtomic.ts';
 import type { Counterexample } from '../../src/run/CheckReport.ts';
-import { BROKEN_POLICY_PRUNERS } from '../../src/adapters/policy/broken/index.ts';
+import { BROKEN_POLICY_PRUNERS } from '../../src/subjects/policy/broken/index.ts';
 import { checkPolicyAdapter } from '../../src/run/policy/checkPolicyAdapter.ts';
 import { replayPolicyCounterexample } from '../../src/run/policy/replayPolicyCounterexample.ts';
 import { checkAdapter, closeSystem } from '../../src/run/runtime/checkAdapter.ts';
@@ -16,7 +16,7 @@ import { saveCounterexample } from '../../src/run/writeCounterexample.ts';
 import { runCli } from '../helpers/cli.ts';
 import { faultyAdapter } from '../helpers/faultyAdapters.ts';
 import { eventually, FIXTURES, isRunning, pidsIn, ROOT, runBin, scratch } from '../helpers/faults.ts';
-import { TimeoutError, withTimeout } from '../../src/run/withTimeout.ts';
+import { TimeoutError, withTimeout } from '../../src/util/withTimeout.ts';
 
 // Issue 15, class "data loss": a fault never destroys a file that was there, and a finding always reaches disk.
 const temp = scratch('data');
@@ -116,7 +116,7 @@ describe('data loss (issue 15, items 1–5)', () => {
     const dir = temp();
     const target = join(dir, 'big-INV-16-1.json');
     writeFileAtomic(target, '{"previous": true}\n');
-    const script = `import { writeFileAtomic } from ${JSON.stringify(join(ROOT, 'src/report/writeFileAtomic.ts'))};
+    const script = `import { writeFileAtomic } from ${JSON.stringify(join(ROOT, 'src/util/writeFileAtomic.ts'))};
       process.stdout.write('go\\n');
       writeFileAtomic(${JSON.stringify(target)}, JSON.stringify({ rounds: 'x'.repeat(64 * 1024 * 1024) }));`;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });

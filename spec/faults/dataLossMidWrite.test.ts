@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createFileAtomic, OutputPathError, writeFileAtomic } from '../../src/report/writeFileAtomic.ts';
+import { createFileAtomic, OutputPathError, writeFileAtomic } from '../../src/util/writeFileAtomic.ts';
 
 // Issue 15 item 3, deterministically: a write that dies halfway (here a full disk after half the bytes) must leave
 // the file that was there whole. dataLoss.test.ts kills a real writer with SIGKILL, but where the kill lands

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Adapter } from '../../src/adapters/Adapter.ts';
-import { findBuiltin } from '../../src/adapters/builtins.ts';
+import { findBuiltin } from '../../src/subjects/builtins.ts';
 import type { CheckReport } from '../../src/run/CheckReport.ts';
 import { runInterruptHandlers } from '../../src/run/interruption.ts';
 import { checkAdapter } from '../../src/run/runtime/checkAdapter.ts';

@@ -5,7 +5,7 @@ import { EpisodeState } from '../../src/gen/runtime/EpisodeState.ts';
 import type { InvariantId } from '../../src/model/invariants.ts';
 import type { Operation } from '../../src/model/Operation.ts';
 import type { ReferenceRuntime, RuntimeConfig } from '../../src/model/ReferenceRuntime.ts';
-import type { FindingKind } from '../../src/run/CheckReport.ts';
+import type { FindingKind } from '../../src/check/FindingKind.ts';
 import { claimsOf } from '../../src/run/runtime/checkAdapter.ts';
 import { EpisodeDriver } from '../../src/run/runtime/EpisodeDriver.ts';
 

@@ -1,5 +1,5 @@
 import type { Adapter, PruningSystem } from '../../src/adapters/Adapter.ts';
-import { referenceAdapter } from '../../src/adapters/reference.ts';
+import { referenceAdapter } from '../../src/subjects/reference.ts';
 import type { Operation } from '../../src/model/Operation.ts';
 
 /** Wraps the reference adapter, letting a test replace what one operation kind does. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import type { Adapter } from '../../src/adapters/Adapter.ts';
-import { VARIANT_CHOICES } from '../../src/adapters/variants/index.ts';
+import { VARIANT_CHOICES } from '../../src/subjects/variants/index.ts';
 import { checkAdapter } from '../../src/run/runtime/checkAdapter.ts';
 
 /** The seeds every legal variant is checked with, each at the default 300 runs. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { archivingWindowAdapter } from '../../src/adapters/policy/archivingWindow.ts';
-import { BROKEN_POLICY_PRUNERS } from '../../src/adapters/policy/broken/index.ts';
+import { archivingWindowAdapter } from '../../src/subjects/policy/archivingWindow.ts';
+import { BROKEN_POLICY_PRUNERS } from '../../src/subjects/policy/broken/index.ts';
 import { POLICY_INVARIANT_IDS } from '../../src/check/policy/invariants.ts';
 import { checkPolicyAdapter } from '../../src/run/policy/checkPolicyAdapter.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { archivingWindowAdapter } from '../../src/adapters/policy/archivingWindow.ts';
+import { archivingWindowAdapter } from '../../src/subjects/policy/archivingWindow.ts';
 import { POLICY_CHECKABLE } from '../../src/adapters/policy/invariantIds.ts';
 import type { PolicyAdapter } from '../../src/adapters/policy/PolicyAdapter.ts';
 import { checkPolicyAdapter } from '../../src/run/policy/checkPolicyAdapter.ts';

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AdapterLoadError } from '../../src/adapters/AdapterLoadError.ts';
-import { BROKEN_POLICY_PRUNERS } from '../../src/adapters/policy/broken/index.ts';
-import { findPolicyAdapter, POLICY_ADAPTERS } from '../../src/adapters/policy/index.ts';
-import { loadPolicyAdapter, validatePolicyAdapter } from '../../src/adapters/policy/loadPolicyAdapter.ts';
-import { archivingWindowAdapter } from '../../src/adapters/policy/archivingWindow.ts';
+import { BROKEN_POLICY_PRUNERS } from '../../src/subjects/policy/broken/index.ts';
+import { findPolicyAdapter, POLICY_ADAPTERS } from '../../src/subjects/policy/index.ts';
+import { loadPolicyAdapter } from '../../src/subjects/policy/loadPolicyAdapter.ts';
+import { validatePolicyAdapter } from '../../src/adapters/policy/validatePolicyAdapter.ts';
+import { archivingWindowAdapter } from '../../src/subjects/policy/archivingWindow.ts';
 import { checkPolicyAdapter } from '../../src/run/policy/checkPolicyAdapter.ts';
 import { PolicyCounterexampleError, replayPolicyCounterexample } from '../../src/run/policy/replayPolicyCounterexample.ts';
 
@@ -30,7 +31,7 @@ describe('loading policy adapters', () => {
 
   it('loads a module path; a missing file or a wrong default export names the path and the field', async () => {
     const good = join(dir, 'good.ts');
-    writeFileSync(good, "import { archivingWindowAdapter } from '" + new URL('../../src/adapters/policy/archivingWindow.ts', import.meta.url).pathname + "';\nexport default archivingWindowAdapter;\n");
+    writeFileSync(good, "import { archivingWindowAdapter } from '" + new URL('../../src/subjects/policy/archivingWindow.ts', import.meta.url).pathname + "';\nexport default archivingWindowAdapter;\n");
     expect((await loadPolicyAdapter(good)).name).toBe('archiving-window');
     await expect(loadPolicyAdapter(join(dir, 'missing.ts'))).rejects.toMatchObject({ code: 'MODULE_NOT_FOUND' });
     const bad = join(dir, 'bad.ts');

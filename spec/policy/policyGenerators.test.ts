@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createAdversarialModel, FAKE_BEHAVIOURS, type FakeBehaviour } from '../../src/gen/policy/fakeModel.ts';
 import { policyCaseArbitrary, type PolicyCase } from '../../src/gen/policy/PolicyCase.ts';
 import { buildConversation } from '../../src/gen/policy/buildConversation.ts';
-import { agentStateOf, inFlightCalls, instructions, sideEffectRequestIds } from '../../src/gen/policy/conversationFacts.ts';
+import { agentStateOf, inFlightCalls, instructions, sideEffectRequestIds } from '../../src/adapters/policy/conversationFacts.ts';
 import { FAKE_WINDOW_CHARS, HUGE_FILLER_CHARS } from '../../src/gen/policy/fakeModel.ts';
 import { POISON } from '../../src/gen/policy/turnMessages.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BROKEN_POLICY_PRUNERS } from '../../src/adapters/policy/broken/index.ts';
+import { BROKEN_POLICY_PRUNERS } from '../../src/subjects/policy/broken/index.ts';
 import { renderPolicyPrettyReport } from '../../src/report/policy/prettyReport.ts';
 import { checkPolicyAdapter } from '../../src/run/policy/checkPolicyAdapter.ts';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { INVARIANT_IDS } from '../../src/model/invariants.ts';
 import { renderJunitReport } from '../../src/report/junitReport.ts';
-import { xmlAttr, xmlText } from '../../src/report/xmlEscape.ts';
+import { xmlAttr, xmlText } from '../../src/util/xmlEscape.ts';
 import { findAll, parseXml, textOf } from '../helpers/xml.ts';
 import type { XmlElement } from '../helpers/xml.ts';
 import { conformantReport, errorReport, violation, violationReport } from '../helpers/reports.ts';

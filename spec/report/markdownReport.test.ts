@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INVARIANT_IDS } from '../../src/model/invariants.ts';
 import { renderMarkdownReport } from '../../src/report/markdownReport.ts';
-import { mdCell, mdCode, mdTable } from '../../src/report/markdownText.ts';
+import { mdCell, mdCode, mdTable } from '../../src/util/markdownText.ts';
 import { conformantReport, errorReport, violationReport } from '../helpers/reports.ts';
 
 /** The rows of the first table after `heading`, split into cells (escaped pipes kept inside cells). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createProgressPrinter } from '../../src/report/progressPrinter.ts';
-import type { CheckProgress } from '../../src/run/CheckOptions.ts';
+import type { CheckProgress } from '../../src/check/CheckProgress.ts';
 
 function sink(isTTY: boolean): { stream: { isTTY: boolean; write(chunk: string): boolean }; written: string[] } {
   const written: string[] = [];

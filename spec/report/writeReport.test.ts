@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jsonText, writeReport } from '../../src/report/writeReport.ts';
+import { jsonText, writeReport } from '../../src/util/writeReport.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'prunecheck-write-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

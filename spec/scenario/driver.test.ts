@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PruningSystem } from '../../src/adapters/Adapter.ts';
-import { referenceAdapter } from '../../src/adapters/reference.ts';
+import { referenceAdapter } from '../../src/subjects/reference.ts';
 import { Driver } from '../../src/scenario/Driver.ts';
 
 async function system(reverseObservations: boolean): Promise<PruningSystem> {

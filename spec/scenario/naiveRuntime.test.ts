@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ContextOverflowError } from '../../src/adapters/ContextOverflowError.ts';
-import { ConservativeRuntime } from '../../src/adapters/ConservativeRuntime.ts';
-import { NaiveRuntime, NAIVE_SUMMARY_DECAY } from '../../src/adapters/NaiveRuntime.ts';
-import { naiveAdapter } from '../../src/adapters/naive.ts';
+import { ConservativeRuntime } from '../../src/subjects/conservative/ConservativeRuntime.ts';
+import { NaiveRuntime, NAIVE_SUMMARY_DECAY } from '../../src/subjects/naive/NaiveRuntime.ts';
+import { naiveAdapter } from '../../src/subjects/naive/naive.ts';
 import { OPERATION_KINDS } from '../../src/model/Operation.ts';
 
 const raw = (id: string, tokens: number, score = 0.5, persist = false) => ({ kind: 'append' as const, span: { id, kind: 'raw' as const, content: `${id} content`, tokens, score, persist } });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Adapter } from '../../src/adapters/Adapter.ts';
-import { findBuiltin } from '../../src/adapters/builtins.ts';
-import { conservativeAdapter } from '../../src/adapters/conservative.ts';
-import { naiveAdapter } from '../../src/adapters/naive.ts';
-import { referenceAdapter } from '../../src/adapters/reference.ts';
+import { findBuiltin } from '../../src/subjects/builtins.ts';
+import { conservativeAdapter } from '../../src/subjects/conservative/conservative.ts';
+import { naiveAdapter } from '../../src/subjects/naive/naive.ts';
+import { referenceAdapter } from '../../src/subjects/reference.ts';
 import { listScenarios, loadScenario } from '../../src/scenario/loadScenario.ts';
 import { runScenario } from '../../src/scenario/runScenario.ts';
 import type { Scenario } from '../../src/scenario/Scenario.ts';

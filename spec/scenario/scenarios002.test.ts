@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { conservativeAdapter } from '../../src/adapters/conservative.ts';
-import { naiveAdapter } from '../../src/adapters/naive.ts';
-import { referenceAdapter } from '../../src/adapters/reference.ts';
+import { conservativeAdapter } from '../../src/subjects/conservative/conservative.ts';
+import { naiveAdapter } from '../../src/subjects/naive/naive.ts';
+import { referenceAdapter } from '../../src/subjects/reference.ts';
 import { runtimeAdapter } from '../../src/adapters/runtimeAdapter.ts';
 import { ReferenceRuntime } from '../../src/model/ReferenceRuntime.ts';
 import { judgeRun } from '../../src/scenario/judgeRun.ts';

@@ -1,4 +1,4 @@
-import type { FindingKind } from '../run/CheckReport.ts';
+import type { FindingKind } from './FindingKind.ts';
 import type { Clause } from './Clause.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { AdapterLoadError } from '../adapters/AdapterLoadError.ts';
-import { OutputPathError } from '../report/writeFileAtomic.ts';
+import { OutputPathError } from '../util/writeFileAtomic.ts';
 import type { Verdict } from '../run/CheckReport.ts';
 import { CounterexampleFileError } from '../run/CounterexampleFileError.ts';
 import { PolicyCounterexampleError } from '../run/policy/replayPolicyCounterexample.ts';

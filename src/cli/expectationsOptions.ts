@@ -1,10 +1,11 @@
-import { applyExpectations, expectationsFor, expectationsOf } from '../expectations/applyExpectations.ts';
-import { DEFAULT_EXPECTATIONS_FILE, type ExpectationsFile } from '../expectations/Expectations.ts';
-import { ExpectationsError } from '../expectations/ExpectationsError.ts';
-import { readExpectations } from '../expectations/readExpectations.ts';
-import { updateExpectations, writeExpectations } from '../expectations/updateExpectations.ts';
+import { applyExpectations, expectationsFor, expectationsOf } from '../run/expectations/applyExpectations.ts';
+import { DEFAULT_EXPECTATIONS_FILE, type ExpectationsFile } from '../run/expectations/Expectations.ts';
+import { ExpectationsError } from '../run/expectations/ExpectationsError.ts';
+import { readExpectations } from '../run/expectations/readExpectations.ts';
+import { updateExpectations, writeExpectations } from '../run/expectations/updateExpectations.ts';
 import { INVARIANT_IDS } from '../model/invariants.ts';
-import type { CheckReport, FindingKind, Verdict } from '../run/CheckReport.ts';
+import type { CheckReport, Verdict } from '../run/CheckReport.ts';
+import type { FindingKind } from '../check/FindingKind.ts';
 import { exitCodeFor } from './exitCode.ts';
 import { UsageError } from './UsageError.ts';
 
@@ -48,7 +49,7 @@ export async function expectationsRequest(
 }
 
 /**
- * Which findings a runtime check should look past (src/expectations/checkPastExpected.ts): the adapter's
+ * Which findings a runtime check should look past (src/run/expectations/checkPastExpected.ts): the adapter's
  * expected ones; every invariant when updating, so the file gets every finding the check can reach.
  */
 export function findingsToLookPast(request: ExpectationsRequest | undefined, adapter: string): ReadonlySet<FindingKind> {

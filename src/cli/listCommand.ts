@@ -1,12 +1,12 @@
-import { BUILTIN_ADAPTERS } from '../adapters/builtins.ts';
-import { BROKEN_POLICY_PRUNERS } from '../adapters/policy/broken/index.ts';
-import { POLICY_ADAPTERS } from '../adapters/policy/index.ts';
-import { installCommand, libraryStatus, type FindInstalled } from '../adapters/policy/PrunerLibrary.ts';
-import { VARIANT_CHOICES } from '../adapters/variants/index.ts';
-import { ZOO_EXPECTATIONS } from '../adapters/zoo/index.ts';
+import { BUILTIN_ADAPTERS } from '../subjects/builtins.ts';
+import { BROKEN_POLICY_PRUNERS } from '../subjects/policy/broken/index.ts';
+import { POLICY_ADAPTERS } from '../subjects/policy/index.ts';
+import { installCommand, libraryStatus, type FindInstalled } from '../subjects/policy/PrunerLibrary.ts';
+import { VARIANT_CHOICES } from '../subjects/variants/index.ts';
+import { ZOO_EXPECTATIONS } from '../subjects/zoo/index.ts';
 import { INVARIANT_IDS, INVARIANTS } from '../model/invariants.ts';
 import type { InvariantId } from '../model/invariants.ts';
-import { jsonText } from '../report/writeReport.ts';
+import { jsonText } from '../util/writeReport.ts';
 import type { Command } from './Command.ts';
 import { parseOptions } from './parseOptions.ts';
 

@@ -6,9 +6,9 @@ import type { ReplayResult, RuntimeReplayOptions } from '../run/runtime/replayCo
 import type { Counterexample } from '../run/CheckReport.ts';
 import { describeInterruption, onInterrupt } from '../run/interruption.ts';
 import { assertMayLoad, namesCode } from '../run/replayTrust.ts';
-import { findBuiltin } from '../adapters/builtins.ts';
-import { findPolicyAdapter } from '../adapters/policy/index.ts';
-import { shellQuote } from './shellQuote.ts';
+import { findBuiltin } from '../subjects/builtins.ts';
+import { findPolicyAdapter } from '../subjects/policy/index.ts';
+import { shellQuote } from '../util/shellQuote.ts';
 import { PolicyCounterexampleError, replayPolicyCounterexample } from '../run/policy/replayPolicyCounterexample.ts';
 import type { PolicyReplayOptions, PolicyReplayResult } from '../run/policy/replayPolicyCounterexample.ts';
 import { resolveOrExplain, useColor } from './checkCommand.ts';

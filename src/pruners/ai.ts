@@ -1,2 +1,2 @@
 // `prunecheck/pruners/ai`: the AI SDK's pruneMessages (needs ai).
-export { aiPruneMessagesAdapter as aiPruneMessages } from '../adapters/policy/aiPruneMessages.ts';
+export { aiPruneMessagesAdapter as aiPruneMessages } from '../subjects/policy/aiPruneMessages.ts';

@@ -1,3 +1,3 @@
 // `prunecheck/pruners/deepagents`: deepagents' summarization middleware (needs deepagents, langchain, @langchain/core and
 // @langchain/langgraph).
-export { deepagentsSummarizationAdapter as deepagentsSummarization } from '../adapters/policy/deepagentsSummarization.ts';
+export { deepagentsSummarizationAdapter as deepagentsSummarization } from '../subjects/policy/deepagentsSummarization.ts';

@@ -1,2 +1,2 @@
 // `prunecheck/pruners/langchain-core`: @langchain/core's trimMessages (needs only @langchain/core).
-export { langchainTrimMessagesAdapter as langchainTrimMessages } from '../adapters/policy/langchainTrimMessages.ts';
+export { langchainTrimMessagesAdapter as langchainTrimMessages } from '../subjects/policy/langchainTrimMessages.ts';

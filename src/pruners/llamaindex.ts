@@ -1,2 +1,2 @@
 // `prunecheck/pruners/llamaindex`: LlamaIndex's Memory with a fact-extraction block (needs @llamaindex/core).
-export { llamaindexMemoryAdapter as llamaindexMemory } from '../adapters/policy/llamaindexMemory.ts';
+export { llamaindexMemoryAdapter as llamaindexMemory } from '../subjects/policy/llamaindexMemory.ts';

@@ -1,8 +1,9 @@
 import { INVARIANT_IDS, INVARIANTS, RUNTIME_INVARIANT_IDS } from '../model/invariants.ts';
 import type { InvariantId } from '../model/invariants.ts';
-import type { CheckReport, FindingKind, InvariantResult, Verdict } from '../run/CheckReport.ts';
-import { formatCount, mdCell, mdCode, mdTable } from './markdownText.ts';
-import { jsonText } from './writeReport.ts';
+import type { CheckReport, InvariantResult, Verdict } from '../run/CheckReport.ts';
+import type { FindingKind } from '../check/FindingKind.ts';
+import { formatCount, mdCell, mdCode, mdTable } from '../util/markdownText.ts';
+import { jsonText } from '../util/writeReport.ts';
 
 /**
  * What a runtime of the suite is expected to do: pass everything, be caught breaking one rule (a zoo member),

@@ -1,4 +1,4 @@
-import { mdTable } from './markdownText.ts';
+import { mdTable } from '../util/markdownText.ts';
 
 /** One check of one broken runtime at one seed, as `npm run detection` measured it. */
 export interface DetectionSeed {
@@ -86,9 +86,9 @@ export function renderDetectionMarkdown(rows: readonly DetectionRow[], meta: Det
     '',
     `\`${meta.command}\`, started ${meta.startedAt}, ${(meta.durationMs / 1000).toFixed(0)} s on ${meta.cores} cores (load average ${meta.loadAverage.start.toFixed(1)} at the start, ${meta.loadAverage.end.toFixed(1)} at the end: seconds are wall time on a shared machine, runs are exact).`,
     '',
-    `Each broken runtime of the zoo (src/adapters/zoo) is checked at seeds 1–${seedCount} with ${meta.runs} generated runs, the recorded scenarios left out, as \`prunecheck check --seed N\` would. ` +
+    `Each broken runtime of the zoo (src/subjects/zoo) is checked at seeds 1–${seedCount} with ${meta.runs} generated runs, the recorded scenarios left out, as \`prunecheck check --seed N\` would. ` +
       'Runs to first failure count the generated runs up to and including the first that fails; seconds run from the start of the check to the end of that run. ' +
-      'Shrunk is the reported counterexample\'s length, after shrinking and simplification; minimal is the hand-computed shortest trace that breaks it (src/adapters/zoo/minimalTraces.ts, with why nothing shorter does).',
+      'Shrunk is the reported counterexample\'s length, after shrinking and simplification; minimal is the hand-computed shortest trace that breaks it (src/subjects/zoo/minimalTraces.ts, with why nothing shorter does).',
     '',
     `**${missed.length === 0 ? 'Every broken runtime was found' : 'Not every broken runtime was found'}** with its verdict and invariant within ${meta.runs} runs at every seed; ` +
       `${far.length === 0 ? 'every shrunk counterexample is its minimal trace or one step longer' : `${far.length} shrunk counterexamples are not within one step of minimal`}.`,

@@ -1,5 +1,5 @@
 import type { CheckReport } from '../run/CheckReport.ts';
-import { jsonText } from './writeReport.ts';
+import { jsonText } from '../util/writeReport.ts';
 
 /**
  * The JSON report: the `CheckReport` itself, keys in a fixed reading order (what was checked and the verdict

@@ -1,8 +1,9 @@
 import { INVARIANTS, RUNTIME_INVARIANT_IDS } from '../model/invariants.ts';
-import type { CheckReport, FindingKind, Violation } from '../run/CheckReport.ts';
-import { expectationsOf } from '../expectations/applyExpectations.ts';
-import { junitExpectationOutcome } from '../expectations/renderExpectations.ts';
-import { xmlAttr, xmlText } from './xmlEscape.ts';
+import type { CheckReport, Violation } from '../run/CheckReport.ts';
+import type { FindingKind } from '../check/FindingKind.ts';
+import { expectationsOf } from '../run/expectations/applyExpectations.ts';
+import { junitExpectationOutcome } from '../run/expectations/renderExpectations.ts';
+import { xmlAttr, xmlText } from '../util/xmlEscape.ts';
 
 interface Case {
   readonly name: string;

@@ -1,7 +1,7 @@
 import { INVARIANTS } from '../model/invariants.ts';
 import type { CheckReport, InvariantResult, Violation } from '../run/CheckReport.ts';
-import { expectationStatus, markdownExpectationLines } from '../expectations/renderExpectations.ts';
-import { formatCount, mdCell, mdCode, mdTable } from './markdownText.ts';
+import { expectationStatus, markdownExpectationLines } from '../run/expectations/renderExpectations.ts';
+import { formatCount, mdCell, mdCode, mdTable } from '../util/markdownText.ts';
 import { evidenceLines } from './prettyReport.ts';
 
 const STATUS: Record<InvariantResult['status'], string> = { passed: '✅ passed', violated: '❌ violated', 'not-claimed': '➖ not claimed', inconclusive: '❔ inconclusive' };

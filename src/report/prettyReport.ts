@@ -1,7 +1,7 @@
 import { INVARIANTS } from '../model/invariants.ts';
 import type { CheckReport, Evidence, InvariantResult, Verdict } from '../run/CheckReport.ts';
-import { expectationStatus, prettyExpectationLines } from '../expectations/renderExpectations.ts';
-import { formatCount } from './markdownText.ts';
+import { expectationStatus, prettyExpectationLines } from '../run/expectations/renderExpectations.ts';
+import { formatCount } from '../util/markdownText.ts';
 
 export interface PrettyOptions {
   /** ANSI colours (the CLI turns them on for a terminal without NO_COLOR). */

@@ -1,5 +1,5 @@
-import type { CheckProgress } from '../run/CheckOptions.ts';
-import { formatCount } from './markdownText.ts';
+import type { CheckProgress } from '../check/CheckProgress.ts';
+import { formatCount } from '../util/markdownText.ts';
 
 /** Where progress goes: stderr in the CLI, so a report on stdout stays clean. */
 export interface ProgressStream {

@@ -1,16 +1,6 @@
+import type { CheckProgress } from '../check/CheckProgress.ts';
 import type { Shard } from './parallel/partition.ts';
 
-/** Progress of a running check, reported after each run. */
-export interface CheckProgress {
-  readonly adapter: string;
-  readonly runsDone: number;
-  readonly runsTotal: number;
-  readonly opsChecked: number;
-  readonly elapsedMs: number;
-  readonly violations: number;
-  /** What `runsDone` counts, when not runs (a scenario counts its turns or steps). */
-  readonly unit?: string;
-}
 
 /** Options of `checkAdapter`. Every default is what `prunecheck check` uses. */
 export interface CheckOptions {

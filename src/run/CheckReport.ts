@@ -4,16 +4,10 @@ import type { Operation } from '../model/Operation.ts';
 import type { Outcome } from '../model/Outcome.ts';
 import type { RuntimeConfig } from '../model/ReferenceRuntime.ts';
 import type { ShardInfo } from './parallel/ShardInfo.ts';
+import type { FindingKind } from '../check/FindingKind.ts';
 
 /** The verdict of a check run, as fast-check's RunDetails and porcupine's Ok/Illegal/Unknown. */
 export type Verdict = 'conformant' | 'violation' | 'diverged' | 'error' | 'unknown';
-
-/**
- * What broke. `invariant` names a rule of spec/SPEC.md; `DIFFERENTIAL` an outcome that differs from the
- * reference model's for the same state; `ADAPTER-ERROR` an operation that threw or a malformed observation;
- * `TIMEOUT` an operation that did not answer within the per-operation timeout.
- */
-export type FindingKind = InvariantId | 'DIFFERENTIAL' | 'ADAPTER-ERROR' | 'TIMEOUT';
 
 export interface Violation {
   readonly invariant: FindingKind;

@@ -3,7 +3,7 @@ import type { Finding } from '../check/Finding.ts';
 import type { Operation } from '../model/Operation.ts';
 import type { RuntimeConfig, SpanObservation } from '../model/ReferenceRuntime.ts';
 import type { RecordedOutcome } from './runtime/EpisodeDriver.ts';
-import { clip, safeCopy } from './safeJson.ts';
+import { clip, safeCopy } from '../util/safeJson.ts';
 
 /** Longest "because" line kept: adapter data quoted in a line (a 30 MB string) is cut to this, with its length. */
 export const MAX_BECAUSE_CHARS = 2_000;

@@ -7,7 +7,7 @@ import { ModelError } from '../model/ModelError.ts';
 import { OPERATION_KINDS, type Operation } from '../model/Operation.ts';
 import { ReferenceRuntime, type RuntimeConfig } from '../model/ReferenceRuntime.ts';
 import { CounterexampleFileError } from './CounterexampleFileError.ts';
-import { describeThrown, preview } from './safeJson.ts';
+import { describeThrown, preview } from '../util/safeJson.ts';
 import { findingIdentity, traceHash } from './writeCounterexample.ts';
 
 /** Which engine a counterexample file belongs to, read from its `format` (policy files also say `mode`). */

@@ -1,6 +1,6 @@
 import { AdapterLoadError } from '../adapters/AdapterLoadError.ts';
-import { resolveAdapter, type ResolvedAdapter } from '../adapters/resolveAdapter.ts';
-import { isPolicyAdapter } from '../adapters/policy/loadPolicyAdapter.ts';
+import { resolveAdapter, type ResolvedAdapter } from '../subjects/resolveAdapter.ts';
+import { isPolicyAdapter } from '../adapters/policy/validatePolicyAdapter.ts';
 import type { AnyAdapter } from './checkAdapter.ts';
 import { replayPolicyCounterexample, type PolicyReplayResult } from './policy/replayPolicyCounterexample.ts';
 import { readCounterexampleFile } from './readCounterexampleFile.ts';

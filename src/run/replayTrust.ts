@@ -1,7 +1,7 @@
-import { findBuiltin } from '../adapters/builtins.ts';
+import { findBuiltin } from '../subjects/builtins.ts';
 import { looksLikeModulePath } from '../adapters/importAdapterModule.ts';
-import { findPolicyAdapter } from '../adapters/policy/index.ts';
-import { shellQuote } from '../cli/shellQuote.ts';
+import { findPolicyAdapter } from '../subjects/policy/index.ts';
+import { shellQuote } from '../util/shellQuote.ts';
 
 /**
  * A counterexample file names the adapter it was found with (`adapterRef`): a built-in's name, a module path, or a

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync, unlinkSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { Operation } from '../model/Operation.ts';
-import { createFileAtomic, OutputPathError, writeFileAtomic } from '../report/writeFileAtomic.ts';
+import { createFileAtomic, OutputPathError, writeFileAtomic } from '../util/writeFileAtomic.ts';
 import { looksLikeModulePath } from '../adapters/importAdapterModule.ts';
-import { shellQuote } from '../cli/shellQuote.ts';
-import { safeCopy } from './safeJson.ts';
+import { shellQuote } from '../util/shellQuote.ts';
+import { safeCopy } from '../util/safeJson.ts';
 
 /** sha256 of the canonical JSON of a trace: two counterexamples with the same hash replay the same steps. */
 export function traceHash(trace: readonly Operation[]): string {

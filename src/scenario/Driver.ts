@@ -2,10 +2,10 @@ import type { PruningSystem } from '../adapters/Adapter.ts';
 import type { Operation } from '../model/Operation.ts';
 import type { Outcome } from '../model/Outcome.ts';
 import type { SpanView } from '../model/Span.ts';
-import { idsNamedBy, idsNamedByOutcome } from '../check/runtime/touchedIds.ts';
-import { deepFreeze } from '../run/deepFreeze.ts';
-import { describeThrown } from '../run/safeJson.ts';
-import { withTimeout } from '../run/withTimeout.ts';
+import { idsNamedBy, idsNamedByOutcome } from '../adapters/touchedIds.ts';
+import { deepFreeze } from '../util/deepFreeze.ts';
+import { describeThrown } from '../util/safeJson.ts';
+import { withTimeout } from '../util/withTimeout.ts';
 import type { EntryKind, OccupancySample, TimelineEntry } from './ScenarioRun.ts';
 
 /** How long one operation or observation of a scenario may take before the run counts as crashed. */

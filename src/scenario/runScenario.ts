@@ -1,12 +1,12 @@
 import type { Adapter } from '../adapters/Adapter.ts';
 import { validateSystem } from '../adapters/validateAdapter.ts';
-import type { CheckProgress } from '../run/CheckOptions.ts';
-import { referenceAdapter } from '../adapters/reference.ts';
+import type { CheckProgress } from '../check/CheckProgress.ts';
+import { referenceAdapter } from '../subjects/reference.ts';
 import type { Operation } from '../model/Operation.ts';
 import type { PruningSystem } from '../adapters/Adapter.ts';
-import { deepFreeze } from '../run/deepFreeze.ts';
-import { describeThrown } from '../run/safeJson.ts';
-import { withTimeout } from '../run/withTimeout.ts';
+import { deepFreeze } from '../util/deepFreeze.ts';
+import { describeThrown } from '../util/safeJson.ts';
+import { withTimeout } from '../util/withTimeout.ts';
 import { Driver, SCENARIO_OP_TIMEOUT_MS } from './Driver.ts';
 import { judgeRun } from './judgeRun.ts';
 import { assertProbe, callOperation, fixProbe, needProbe, rankProbe, retryProbe } from './probes.ts';

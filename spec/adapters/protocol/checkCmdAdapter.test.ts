@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadAdapter } from '../../../src/adapters/loadAdapter.ts';
+import { loadAdapter } from '../../../src/subjects/loadAdapter.ts';
 import type { Counterexample } from '../../../src/run/CheckReport.ts';
 import { checkAdapter } from '../../../src/run/runtime/checkAdapter.ts';
 import { replayCounterexample } from '../../../src/run/runtime/replayCounterexample.ts';

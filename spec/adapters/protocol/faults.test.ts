@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { AdapterLoadError } from '../../../src/adapters/AdapterLoadError.ts';
-import { loadAdapter } from '../../../src/adapters/loadAdapter.ts';
+import { loadAdapter } from '../../../src/subjects/loadAdapter.ts';
 import { commandAdapter, type CommandAdapterOptions } from '../../../src/adapters/protocol/commandAdapter.ts';
 import { ProtocolError, type ProtocolErrorCode } from '../../../src/adapters/protocol/ProtocolError.ts';
 import { ModelError } from '../../../src/model/ModelError.ts';

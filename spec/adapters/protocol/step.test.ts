@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadAdapter } from '../../../src/adapters/loadAdapter.ts';
+import { loadAdapter } from '../../../src/subjects/loadAdapter.ts';
 import { commandAdapter, type CommandAdapter } from '../../../src/adapters/protocol/commandAdapter.ts';
 import { ProtocolError } from '../../../src/adapters/protocol/ProtocolError.ts';
 import { ModelError } from '../../../src/model/ModelError.ts';

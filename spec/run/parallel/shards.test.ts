@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Adapter } from '../../../src/adapters/Adapter.ts';
-import { findBuiltin } from '../../../src/adapters/builtins.ts';
+import { findBuiltin } from '../../../src/subjects/builtins.ts';
 import type { CheckReport } from '../../../src/run/CheckReport.ts';
 import { checkRuns } from '../../../src/run/parallel/checkRuns.ts';
 import { mergeShards } from '../../../src/run/parallel/mergeShards.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Adapter } from '../../../src/adapters/Adapter.ts';
-import { findBuiltin } from '../../../src/adapters/builtins.ts';
+import { findBuiltin } from '../../../src/subjects/builtins.ts';
 import { commandAdapter } from '../../../src/adapters/protocol/commandAdapter.ts';
 import { liveGroups } from '../../../src/adapters/protocol/processGroups.ts';
 import type { CheckReport, Counterexample } from '../../../src/run/CheckReport.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findBuiltin } from '../../../src/adapters/builtins.ts';
+import { findBuiltin } from '../../../src/subjects/builtins.ts';
 import type { Adapter } from '../../../src/adapters/Adapter.ts';
 import type { Operation } from '../../../src/model/Operation.ts';
 import { ReferenceRuntime } from '../../../src/model/ReferenceRuntime.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { referenceAdapter } from '../../../src/adapters/reference.ts';
+import { referenceAdapter } from '../../../src/subjects/reference.ts';
 import type { RequestRecord } from '../../../src/model/Outcome.ts';
 import { ReferenceRuntime, type RuntimeConfig } from '../../../src/model/ReferenceRuntime.ts';
 import { RequestLedger } from '../../../src/model/RequestLedger.ts';

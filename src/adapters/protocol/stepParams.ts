@@ -1,4 +1,4 @@
-import { idsNamedBy } from '../../check/runtime/touchedIds.ts';
+import { idsNamedBy } from '../touchedIds.ts';
 import type { Operation } from '../../model/Operation.ts';
 import type { Outcome } from '../../model/Outcome.ts';
 import type { StepParams } from './messages.ts';

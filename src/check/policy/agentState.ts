@@ -1,4 +1,4 @@
-import { agentStateOf } from '../../gen/policy/conversationFacts.ts';
+import { agentStateOf } from '../../adapters/policy/conversationFacts.ts';
 import { fedSoFar } from './doneStaysDone.ts';
 import type { PolicyCheck } from './PolicyCheck.ts';
 

@@ -1,4 +1,4 @@
-import { agentStateOf, completedCalls, inFlightCalls, instructions, unreadResults } from '../../gen/policy/conversationFacts.ts';
+import { agentStateOf, completedCalls, inFlightCalls, instructions, unreadResults } from '../../adapters/policy/conversationFacts.ts';
 import { FAKE_WINDOW_CHARS } from '../../gen/policy/fakeModel.ts';
 import { POISON } from '../../gen/policy/turnMessages.ts';
 import { fedSoFar } from './doneStaysDone.ts';

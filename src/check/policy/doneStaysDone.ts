@@ -1,5 +1,5 @@
 import { messageText } from '../../adapters/policy/PolicyMessage.ts';
-import { calls, inFlightCalls, instructions } from '../../gen/policy/conversationFacts.ts';
+import { calls, inFlightCalls, instructions } from '../../adapters/policy/conversationFacts.ts';
 import { describe, isKept, isWritten, mentions, namedFiles } from './messageQueries.ts';
 import type { PolicyCheck } from './PolicyCheck.ts';
 import type { PolicyObservation } from './PolicyObservation.ts';

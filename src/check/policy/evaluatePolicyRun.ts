@@ -1,5 +1,5 @@
 import type { InvariantId } from '../../model/invariants.ts';
-import type { PolicyCaseRun } from '../../run/policy/runPolicyCase.ts';
+import type { PolicyCaseRun } from './PolicyCaseRun.ts';
 import { POLICY_CHECKS } from './invariants.ts';
 
 /** The first round at which `invariant` breaks in `run`, with the sentences that explain it. */

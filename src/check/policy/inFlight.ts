@@ -1,4 +1,4 @@
-import { calls, inFlightCalls, unreadResults } from '../../gen/policy/conversationFacts.ts';
+import { calls, inFlightCalls, unreadResults } from '../../adapters/policy/conversationFacts.ts';
 import { describe, isKept, isWritten } from './messageQueries.ts';
 import type { PolicyCheck } from './PolicyCheck.ts';
 

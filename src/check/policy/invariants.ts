@@ -1,6 +1,6 @@
 import { samePayload, type PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
 import { FAILING_BEHAVIOURS } from '../../gen/policy/fakeModel.ts';
-import { sideEffectRequestIds } from '../../gen/policy/conversationFacts.ts';
+import { sideEffectRequestIds } from '../../adapters/policy/conversationFacts.ts';
 import type { InvariantId } from '../../model/invariants.ts';
 import type { PolicyObservation } from './PolicyObservation.ts';
 import type { PolicyCheck } from './PolicyCheck.ts';

@@ -1,5 +1,5 @@
 import { messageText } from '../../adapters/policy/PolicyMessage.ts';
-import { completedCalls } from '../../gen/policy/conversationFacts.ts';
+import { completedCalls } from '../../adapters/policy/conversationFacts.ts';
 import { agentSeesDone, namesAction, reissue } from '../../gen/policy/fakeAgent.ts';
 import { fedSoFar } from './doneStaysDone.ts';
 import { namedFiles } from './messageQueries.ts';

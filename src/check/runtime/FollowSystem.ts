@@ -3,7 +3,7 @@ import type { Operation } from '../../model/Operation.ts';
 import type { Outcome } from '../../model/Outcome.ts';
 import type { ReferenceRuntime } from '../../model/ReferenceRuntime.ts';
 import type { Span } from '../../model/Span.ts';
-import type { FindingKind } from '../../run/CheckReport.ts';
+import type { FindingKind } from '../FindingKind.ts';
 import type { Clause } from '../Clause.ts';
 import { decisionText, explainForbidden } from './explainGate.ts';
 import { SpanExplainer } from './explainSpan.ts';

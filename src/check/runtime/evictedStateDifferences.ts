@@ -1,6 +1,6 @@
 import type { ReferenceRuntime, SpanObservation } from '../../model/ReferenceRuntime.ts';
 import type { Tombstone } from '../../model/Tombstone.ts';
-import type { FindingKind } from '../../run/CheckReport.ts';
+import type { FindingKind } from '../FindingKind.ts';
 import { referenceClause, systemClause, type Clause } from '../Clause.ts';
 import { entryAt, History } from './History.ts';
 import type { IssuedHandles } from './IssuedHandles.ts';

@@ -1,6 +1,6 @@
 import { INVARIANTS, type InvariantId } from '../../model/invariants.ts';
 import type { Outcome } from '../../model/Outcome.ts';
-import type { FindingKind } from '../../run/CheckReport.ts';
+import type { FindingKind } from '../FindingKind.ts';
 import { referenceClause, systemClause, type Clause, type Fact } from '../Clause.ts';
 import { findingOf, type Finding } from '../Finding.ts';
 import { describeOperation, describeOutcome } from './describeOperation.ts';

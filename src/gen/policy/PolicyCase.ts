@@ -1,13 +1,8 @@
 import fc from 'fast-check';
 import type { PolicyConfig } from '../../adapters/policy/PolicyAdapter.ts';
 import { FAKE_BEHAVIOURS, type FakeBehaviour } from './fakeModel.ts';
+import { READ_ONLY_TOOLS, SIDE_EFFECT_TOOLS, type ToolName } from '../../adapters/policy/toolNames.ts';
 
-/** Tools the generated agent calls. The first three have side effects and carry a `request_id`. */
-export const SIDE_EFFECT_TOOLS = ['issue_refund', 'send_email', 'charge_card'] as const;
-export const READ_ONLY_TOOLS = ['read_log'] as const;
-export type ToolName = (typeof SIDE_EFFECT_TOOLS)[number] | (typeof READ_ONLY_TOOLS)[number];
-/** Tools that change the agent's own state, which a library may keep outside the list (INV-26). */
-export const AGENT_STATE_TOOLS = ['write_todos', 'task'] as const;
 
 /** One generated tool call: which tool, whether it fails with a structured error, whether it is retried. */
 export interface CallSpec {

@@ -1,6 +1,6 @@
 import type { PolicyMessage, PolicyToolCall } from '../../adapters/policy/PolicyMessage.ts';
 import { messageText } from '../../adapters/policy/PolicyMessage.ts';
-import { orderOf } from './conversationFacts.ts';
+import { orderOf } from '../../adapters/policy/conversationFacts.ts';
 
 /**
  * The fake agent that reads a list after a compaction and decides whether a side effect it performed earlier

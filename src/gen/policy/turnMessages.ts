@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PolicyTodo } from '../../adapters/policy/PolicyAdapter.ts';
 import type { PolicyMessage, PolicyReasoning, PolicyToolCall } from '../../adapters/policy/PolicyMessage.ts';
-import { SIDE_EFFECT_TOOLS, type ToolName } from './PolicyCase.ts';
+import { SIDE_EFFECT_TOOLS, type ToolName } from '../../adapters/policy/toolNames.ts';
 
 const PADDING = ' detail'.repeat(40);
 

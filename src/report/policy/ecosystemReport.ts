@@ -1,8 +1,8 @@
 import { basename } from 'node:path';
 import { POLICY_RULES } from '../../check/policy/invariants.ts';
-import { expectationsOf } from '../../expectations/applyExpectations.ts';
-import { isDesignNote } from '../../expectations/designExpectations.ts';
-import { expectationStatus } from '../../expectations/renderExpectations.ts';
+import { expectationsOf } from '../../run/expectations/applyExpectations.ts';
+import { isDesignNote } from '../../run/expectations/designExpectations.ts';
+import { expectationStatus } from '../../run/expectations/renderExpectations.ts';
 import { INVARIANTS, type InvariantId } from '../../model/invariants.ts';
 import type { PolicyCheckReport } from '../../run/policy/checkPolicyAdapter.ts';
 

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Adapter } from '../../adapters/Adapter.ts';
 import { watchGroups } from '../../adapters/protocol/processGroups.ts';
-import { resolveAdapter } from '../../adapters/resolveAdapter.ts';
+import { resolveAdapter } from '../../subjects/resolveAdapter.ts';
 import { checkAdapter } from '../runtime/checkAdapter.ts';
 import type { FromWorker, ToWorker, WorkerSetup } from './WorkerMessage.ts';
 

@@ -1,4 +1,4 @@
-import type { FindingKind } from '../CheckReport.ts';
+import type { FindingKind } from '../../check/FindingKind.ts';
 import type { PolicyCase } from '../../gen/policy/PolicyCase.ts';
 import type { ModelCall } from '../../gen/policy/fakeModel.ts';
 

@@ -1,4 +1,4 @@
-import { loadPolicyAdapter } from '../../adapters/policy/loadPolicyAdapter.ts';
+import { loadPolicyAdapter } from '../../subjects/policy/loadPolicyAdapter.ts';
 import type { PolicyAdapter } from '../../adapters/policy/PolicyAdapter.ts';
 import { evaluatePolicyRun } from '../../check/policy/evaluatePolicyRun.ts';
 import { POLICY_INVARIANT_IDS } from '../../check/policy/invariants.ts';

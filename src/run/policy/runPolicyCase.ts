@@ -3,11 +3,12 @@ import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
 import { isKept } from '../../check/policy/messageQueries.ts';
 import type { PolicyObservation, PolicySettle } from '../../check/policy/PolicyObservation.ts';
 import type { PolicyStep, PolicySystem } from '../../adapters/policy/PolicyAdapter.ts';
-import { createAdversarialModel, FakeModelOutage, type ModelCall } from '../../gen/policy/fakeModel.ts';
+import { createAdversarialModel, FakeModelOutage } from '../../gen/policy/fakeModel.ts';
+import type { PolicyCaseRun } from '../../check/policy/PolicyCaseRun.ts';
 import type { PolicyCase } from '../../gen/policy/PolicyCase.ts';
 import { buildConversation } from '../../gen/policy/buildConversation.ts';
-import { describeThrown } from '../safeJson.ts';
-import { withTimeout } from '../withTimeout.ts';
+import { describeThrown } from '../../util/safeJson.ts';
+import { withTimeout } from '../../util/withTimeout.ts';
 
 /** How long one `create` or `step` of a policy adapter may take before the run ends with a timeout. */
 export const POLICY_STEP_TIMEOUT_MS = 5_000;
@@ -19,13 +20,6 @@ export interface PolicyRunOptions {
   readonly deadline?: number;
 }
 
-/** One case run against one adapter: an observation per round, or the adapter error that stopped it. */
-export interface PolicyCaseRun {
-  readonly observations: readonly PolicyObservation[];
-  readonly calls: readonly ModelCall[];
-  /** The adapter itself threw (not the library's prune hook, which the adapter reports as `threw`). */
-  readonly adapterError?: { readonly round: number; readonly message: string };
-}
 
 /** Feeds the case's rounds to a fresh system from `adapter`, one prune after each, and records what it saw. */
 export async function runPolicyCase(adapter: PolicyAdapter, c: PolicyCase, options: PolicyRunOptions = {}): Promise<PolicyCaseRun> {

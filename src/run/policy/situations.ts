@@ -2,7 +2,7 @@ import { isKept } from '../../check/policy/messageQueries.ts';
 import { FAILING_BEHAVIOURS } from '../../gen/policy/fakeModel.ts';
 import { compactionSituations } from '../../check/policy/compactionSituations.ts';
 import type { InvariantId } from '../../model/invariants.ts';
-import type { PolicyCaseRun } from './runPolicyCase.ts';
+import type { PolicyCaseRun } from '../../check/policy/PolicyCaseRun.ts';
 
 /**
  * Counts the dangerous situations a run reached, so a report shows the generator actually exercised them:

@@ -1,7 +1,8 @@
 import type { Adapter } from '../../adapters/Adapter.ts';
 import { applicableSituations, SITUATION_NAMES, type Situation } from '../../gen/runtime/situations.ts';
 import { INVARIANT_IDS, type InvariantId } from '../../model/invariants.ts';
-import type { Evidence, FindingKind, InvariantResult, Verdict } from '../CheckReport.ts';
+import type { Evidence, InvariantResult, Verdict } from '../CheckReport.ts';
+import type { FindingKind } from '../../check/FindingKind.ts';
 import type { EpisodeDriver } from './EpisodeDriver.ts';
 import type { TallyTotals } from '../parallel/TallyTotals.ts';
 

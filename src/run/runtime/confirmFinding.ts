@@ -7,11 +7,11 @@ import { EpisodeState } from '../../gen/runtime/EpisodeState.ts';
 import type { Operation } from '../../model/Operation.ts';
 import type { Outcome } from '../../model/Outcome.ts';
 import type { RuntimeConfig, SpanObservation } from '../../model/ReferenceRuntime.ts';
-import type { FindingKind } from '../CheckReport.ts';
+import type { FindingKind } from '../../check/FindingKind.ts';
 import type { Finding } from '../../check/Finding.ts';
 import type { FindingError } from '../FindingError.ts';
-import { deepFreeze } from '../deepFreeze.ts';
-import { withTimeout } from '../withTimeout.ts';
+import { deepFreeze } from '../../util/deepFreeze.ts';
+import { withTimeout } from '../../util/withTimeout.ts';
 import { closeSystem } from './checkAdapter.ts';
 import { EpisodeDriver, type RecordedOutcome } from './EpisodeDriver.ts';
 

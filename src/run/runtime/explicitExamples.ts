@@ -7,12 +7,12 @@ import type { Operation } from '../../model/Operation.ts';
 import type { RuntimeConfig } from '../../model/ReferenceRuntime.ts';
 import { listScenarios, loadScenario } from '../../scenario/loadScenario.ts';
 import { scenarioTrace } from '../../scenario/runScenario.ts';
-import type { FindingKind } from '../CheckReport.ts';
+import type { FindingKind } from '../../check/FindingKind.ts';
 import { EpisodeDriver } from './EpisodeDriver.ts';
 import { FindingError } from '../FindingError.ts';
-import { deepFreeze } from '../deepFreeze.ts';
-import { describeThrown } from '../safeJson.ts';
-import { TimeLimitError, withTimeout } from '../withTimeout.ts';
+import { deepFreeze } from '../../util/deepFreeze.ts';
+import { describeThrown } from '../../util/safeJson.ts';
+import { TimeLimitError, withTimeout } from '../../util/withTimeout.ts';
 import { closeSystem } from './checkAdapter.ts';
 import { planTrace } from './planTrace.ts';
 

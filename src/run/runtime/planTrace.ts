@@ -1,6 +1,6 @@
 import type { PruningSystem } from '../../adapters/Adapter.ts';
 import type { Operation } from '../../model/Operation.ts';
-import { TimeLimitError, withTimeout } from '../withTimeout.ts';
+import { TimeLimitError, withTimeout } from '../../util/withTimeout.ts';
 import { createTimeoutMs } from './checkAdapter.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Adapter, PruningSystem } from '../../adapters/Adapter.ts';
 import { validateSystem } from '../../adapters/validateAdapter.ts';
-import { loadAdapter } from '../../adapters/loadAdapter.ts';
+import { loadAdapter } from '../../subjects/loadAdapter.ts';
 import type { Finding } from '../../check/Finding.ts';
 import { readCounterexampleFile } from '../readCounterexampleFile.ts';
 import { EpisodeState } from '../../gen/runtime/EpisodeState.ts';
@@ -12,9 +12,9 @@ import { EpisodeDriver } from './EpisodeDriver.ts';
 import { planTrace } from './planTrace.ts';
 import { differingAnswer } from './confirmFinding.ts';
 import { PRUNECHECK_VERSION } from '../version.ts';
-import { deepFreeze } from '../deepFreeze.ts';
-import { describeThrown } from '../safeJson.ts';
-import { withTimeout } from '../withTimeout.ts';
+import { deepFreeze } from '../../util/deepFreeze.ts';
+import { describeThrown } from '../../util/safeJson.ts';
+import { withTimeout } from '../../util/withTimeout.ts';
 import { assertMayLoad } from '../replayTrust.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { Deviation } from '../../check/runtime/FollowSystem.ts';
 import type { Operation } from '../../model/Operation.ts';
 import type { Outcome } from '../../model/Outcome.ts';
 import type { SpanObservation } from '../../model/ReferenceRuntime.ts';
-import { TimeoutError } from '../withTimeout.ts';
+import { TimeoutError } from '../../util/withTimeout.ts';
 
 /** The engine's own timer, or an adapter's error that says it is a timeout (a protocol client's `TIMEOUT`). */
 export function isTimeout(error: unknown): boolean {

@@ -1,7 +1,7 @@
 import type { Adapter } from '../../../../src/adapters/Adapter.ts';
 import { decodeMessage, encodeMessage } from '../../../../src/adapters/protocol/codec.ts';
 import { afterIds } from '../../../../src/adapters/protocol/stepParams.ts';
-import { idsNamedBy } from '../../../../src/check/runtime/touchedIds.ts';
+import { idsNamedBy } from '../../../../src/adapters/touchedIds.ts';
 import type { Operation } from '../../../../src/model/Operation.ts';
 import { ReferenceRuntime, type RuntimeConfig } from '../../../../src/model/ReferenceRuntime.ts';
 import type { Difference } from './diffAgainstReference.ts';

@@ -1,0 +1,65 @@
+import type { FindingKind } from '../../check/FindingKind.ts';
+
+/** The format tag of an expectations file. */
+export const EXPECTATIONS_FORMAT = 'prunecheck-expectations/1';
+
+/** Where `prunecheck check` and `replay` look for expectations when `--expectations` is not given. */
+export const DEFAULT_EXPECTATIONS_FILE = 'prunecheck.expectations.json';
+
+/**
+ * One known finding: the adapter (by the name reports give it) is expected to break the invariant, for the
+ * stated reason. As WPT's expectation metadata and test262's harness expectations: a finding listed here is
+ * reported as expected and does not fail the check; it stays visible in every report.
+ */
+export interface KnownFinding {
+  readonly adapter: string;
+  /** An invariant id (`INV-17`), or `DIFFERENTIAL` / `ADAPTER-ERROR` / `TIMEOUT`. */
+  readonly invariant: FindingKind;
+  /** Why the finding is accepted: a design choice, a tracked bug. Shown beside the finding in every report. */
+  readonly reason: string;
+}
+
+/** The contents of `prunecheck.expectations.json`: 2-space JSON, entries sorted by adapter then invariant. */
+export interface ExpectationsFile {
+  readonly format: typeof EXPECTATIONS_FORMAT;
+  readonly expectations: readonly KnownFinding[];
+}
+
+/** A known finding that occurred in this check. */
+export interface ExpectedFinding {
+  readonly invariant: FindingKind;
+  readonly reason: string;
+  readonly replay: string;
+}
+
+/** A known finding that did not occur although its invariant was checked to the end: the entry is stale. */
+export interface UnexpectedPass {
+  readonly invariant: FindingKind;
+  readonly reason: string;
+}
+
+/** A known finding whose invariant this check did not judge (not claimed, or inconclusive): neither seen nor refuted. */
+export interface UncheckedExpectation {
+  readonly invariant: FindingKind;
+  readonly reason: string;
+  readonly status: 'not-claimed' | 'inconclusive';
+}
+
+/**
+ * A check report read against the expectations. `passed` decides the exit code: no new finding, no unexpected
+ * pass (unless allowed), and a verdict that rests on evidence (`unknown` without a finding never passes).
+ */
+export interface ExpectationsOutcome {
+  /** The file the expectations came from, as given. */
+  readonly file: string;
+  readonly expected: readonly ExpectedFinding[];
+  /** Findings not in the file: each fails the check. */
+  readonly new: readonly FindingKind[];
+  readonly unexpectedPasses: readonly UnexpectedPass[];
+  readonly unchecked: readonly UncheckedExpectation[];
+  /** `--allow-unexpected-pass`: stale entries are reported but do not fail. */
+  readonly allowUnexpectedPasses: boolean;
+  readonly passed: boolean;
+  /** One line for people: "as expected: 1 known finding (INV-17)", "1 new finding: INV-19", … */
+  readonly summary: string;
+}

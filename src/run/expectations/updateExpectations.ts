@@ -1,0 +1,32 @@
+import type { CheckReport } from '../CheckReport.ts';
+import { writeReport, jsonText } from '../../util/writeReport.ts';
+import { applyExpectations, expectationsFor } from './applyExpectations.ts';
+import { EXPECTATIONS_FORMAT, type KnownFinding, type ExpectationsFile } from './Expectations.ts';
+
+/** The reason written for a finding accepted by `--update-expectations`: the library's own note, or a request to say why. */
+function acceptedReason(report: CheckReport, invariant: KnownFinding['invariant']): string {
+  // A policy adapter's note says why a finding is the library's design choice: that is the reason.
+  const violation = report.violations.find((v) => v.invariant === invariant);
+  const note = (violation as { readonly note?: unknown } | undefined)?.note;
+  if (typeof note === 'string' && note !== '') return note;
+  return `accepted by --update-expectations: say why ${invariant} is accepted (a design choice? a tracked bug?)`;
+}
+
+/**
+ * The expectations after this check, as `--update-expectations` writes them: this adapter's findings become
+ * entries (keeping the reason of one already listed), entries whose invariant now passes are dropped, entries
+ * this check could not judge stay, and other adapters' entries are untouched.
+ */
+export function updateExpectations(file: ExpectationsFile | undefined, report: CheckReport): ExpectationsFile {
+  const outcome = applyExpectations(report, file, '').expectations;
+  const kept = expectationsFor(file, report.adapter).filter((e) => !outcome.unexpectedPasses.some((u) => u.invariant === e.invariant));
+  const added = outcome.new.map((invariant): KnownFinding => ({ adapter: report.adapter, invariant, reason: acceptedReason(report, invariant) }));
+  const others = (file?.expectations ?? []).filter((e) => e.adapter !== report.adapter);
+  const expectations = [...others, ...kept, ...added].sort((a, b) => (a.adapter === b.adapter ? a.invariant.localeCompare(b.invariant) : a.adapter.localeCompare(b.adapter)));
+  return { format: EXPECTATIONS_FORMAT, expectations };
+}
+
+/** Writes an expectations file (2-space JSON, trailing newline), atomically. Answers the absolute path. */
+export function writeExpectations(path: string, file: ExpectationsFile): Promise<string> {
+  return writeReport(path, jsonText(file));
+}

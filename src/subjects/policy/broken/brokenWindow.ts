@@ -1,0 +1,30 @@
+import type { InvariantId } from '../../../model/invariants.ts';
+import { POLICY_CHECKABLE } from '../../../adapters/policy/invariantIds.ts';
+import type { PolicyAdapter } from '../../../adapters/policy/PolicyAdapter.ts';
+import { createWindowPruner, type WindowFlaw } from '../windowPruner.ts';
+
+/**
+ * A window pruner with one deliberate defect, and the invariant that must catch it. The broken zoo exists so
+ * each policy check is shown to kill at least one wrong pruner (spec/policy/brokenPolicyPruners.test.ts).
+ */
+export interface BrokenPolicyPruner {
+  readonly adapter: PolicyAdapter;
+  readonly flaw: WindowFlaw;
+  readonly caughtBy: InvariantId;
+}
+
+export function brokenWindow(flaw: WindowFlaw, caughtBy: InvariantId): BrokenPolicyPruner {
+  return {
+    flaw,
+    caughtBy,
+    adapter: {
+      kind: 'policy',
+      name: `broken-${flaw}`,
+      version: '0.1.0',
+      description: `Window pruner that ${flaw.replace(/-/g, ' ')}`,
+      package: 'prunecheck (in-repo, broken on purpose)',
+      invariants: POLICY_CHECKABLE,
+      create: (model, config) => createWindowPruner(model, config, [flaw]),
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { AIMessage, SystemMessage, type BaseMessage } from '@langchain/core/messages';
+import { InMemoryStore } from '@langchain/langgraph';
+import { createSummarizationMiddleware, StoreBackend } from 'deepagents';
+import { FakeLangChainModel, fromLangChain, toLangChain } from './langchainMessages.ts';
+import { packageVersion } from './packageVersion.ts';
+import type { PolicyAdapter } from '../../adapters/policy/PolicyAdapter.ts';
+import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
+import { POLICY_CHECKABLE } from '../../adapters/policy/invariantIds.ts';
+import { createTodoState } from './langchainTodos.ts';
+
+type Event = { cutoffIndex: number; filePath: string | null; summaryMessage: BaseMessage };
+type State = { messages: BaseMessage[]; _summarizationEvent?: Event; _summarizationSessionId?: string };
+type Request = { messages: BaseMessage[]; state: State; model: FakeLangChainModel; systemMessage?: SystemMessage; tools: never[] };
+type WrapModelCall = (request: Request, handler: (request: Request) => Promise<AIMessage>) => Promise<unknown>;
+
+/**
+ * deepagents' createSummarizationMiddleware with an in-memory StoreBackend, driven as a deep agent drives it:
+ * `wrapModelCall` gets the (append-only) state; it offloads old messages to a backend file, hands the model
+ * a summary plus recent messages, and returns a Command whose update records the summarization event.
+ */
+export const deepagentsSummarizationAdapter: PolicyAdapter = {
+  kind: 'policy',
+  name: 'deepagents-summarization',
+  version: packageVersion('deepagents'),
+  description: 'deepagents createSummarizationMiddleware (wrapModelCall) with StoreBackend over an InMemoryStore',
+  package: 'deepagents',
+  invariants: POLICY_CHECKABLE,
+  notes: {
+    'INV-17': 'Deliberate design: old user messages, the task included, are folded into the summary the model sees; the originals stay in state.messages and in the offloaded file (so INV-01 and INV-03 pass), but the model reads only the summary\'s version.',
+    'INV-22': 'Bug: the summary message carries a fixed preamble (the history file, how to read it) and is inserted however small the span it replaces, so small compactions grow the context; and when the kept tail plus the summary still meets the trigger, the next model call runs the summarizer again with nothing new to summarize (a compaction loop, one summarizer call per model call).',
+    'INV-23': "Deliberate design: summary messages are HumanMessages (additional_kwargs.lc_source = 'summarization'), so tool output the summary quotes reaches the model in the user role.",
+  },
+  create(model, config) {
+    const chatModel = new FakeLangChainModel(model);
+    const backend = new StoreBackend({ store: new InMemoryStore(), namespace: ['prunecheck'] });
+    const middleware = createSummarizationMiddleware({
+      model: chatModel,
+      backend,
+      trigger: { type: 'messages', value: config.triggerMessages },
+      keep: { type: 'messages', value: config.keepMessages },
+    } as never);
+    const wrapModelCall = middleware.wrapModelCall as unknown as WrapModelCall;
+    // A fixed session id (deepagents otherwise draws one at random) keeps offload paths, and so reports, stable.
+    let state: State = { messages: [], _summarizationSessionId: 'session_prunecheck' };
+    let system: SystemMessage | undefined;
+    let view: PolicyMessage[] = [];
+    // A deep agent keeps its todo list (todoListMiddleware) in agent state, outside state.messages.
+    const todoState = createTodoState();
+    return {
+      async step(incoming) {
+        await todoState.apply(incoming);
+        const added: BaseMessage[] = [];
+        for (const m of incoming.map(toLangChain)) {
+          if (SystemMessage.isInstance(m)) system = m; // a deep agent keeps its system prompt outside state.messages
+          else added.push(m);
+        }
+        state = { ...state, messages: [...state.messages, ...added] };
+        let seen: BaseMessage[] = [];
+        let threw: string | undefined;
+        try {
+          const request: Request = { messages: state.messages, state, model: chatModel, tools: [], ...(system === undefined ? {} : { systemMessage: system }) };
+          const result = await wrapModelCall(request, async (r) => {
+            seen = r.messages;
+            return new AIMessage('model answer');
+          });
+          const update = (result as { update?: Partial<State> }).update;
+          if (update !== undefined) state = { ...state, ...update };
+          view = [...(system === undefined ? [] : [fromLangChain(system)]), ...seen.map((m) => withProvenance(m, state))];
+        } catch (error: unknown) {
+          threw = error instanceof Error ? error.message : String(error);
+          view = [...view, ...incoming]; // the model call failed; nothing was applied
+        }
+        const event = state._summarizationEvent;
+        const offloaded = event?.filePath ? [{ path: event.filePath, text: await readText(backend, event.filePath) }] : [];
+        return {
+          view,
+          record: {
+            retained: state.messages.map(fromLangChain), // deepagents never rewrites state.messages
+            offloaded,
+            metadata: event === undefined ? {} : { cutoffIndex: event.cutoffIndex, filePath: event.filePath },
+          },
+          state: { todos: todoState.todos },
+          ...(threw === undefined ? {} : { threw }),
+        };
+      },
+    };
+  },
+};
+
+/** The summary message stands in for state.messages before the event's cutoff, as the event records. */
+function withProvenance(m: BaseMessage, state: State): PolicyMessage {
+  const message = fromLangChain(m);
+  const event = state._summarizationEvent;
+  if (event === undefined || m !== event.summaryMessage) return message;
+  return { ...message, replaces: state.messages.slice(0, event.cutoffIndex).flatMap((s) => (typeof s.id === 'string' ? [s.id] : [])) };
+}
+
+async function readText(backend: StoreBackend, path: string): Promise<string> {
+  const read = (await backend.read(path)) as unknown;
+  if (typeof read === 'string') return read;
+  const content = (read as { content?: unknown }).content;
+  return typeof content === 'string' ? content : JSON.stringify(read);
+}
+
+export default deepagentsSummarizationAdapter;

@@ -1,0 +1,62 @@
+import { AIMessage, SystemMessage, type BaseMessage } from '@langchain/core/messages';
+import { ClearToolUsesEdit, contextEditingMiddleware } from 'langchain';
+import { FakeLangChainModel, fromLangChain, toLangChain } from './langchainMessages.ts';
+import { packageVersion } from './packageVersion.ts';
+import type { PolicyAdapter } from '../../adapters/policy/PolicyAdapter.ts';
+import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
+import { POLICY_CHECKABLE } from '../../adapters/policy/invariantIds.ts';
+
+type ModelRequest = { messages: BaseMessage[]; systemPrompt?: string; model: FakeLangChainModel };
+type WrapModelCall = (request: ModelRequest, handler: (request: ModelRequest) => Promise<AIMessage>) => Promise<unknown>;
+
+/**
+ * langchain's contextEditingMiddleware with ClearToolUsesEdit, driven as createAgent drives it: `wrapModelCall`
+ * receives the agent's own state.messages array (createAgent passes it as is) and edits it in place.
+ */
+export const langchainContextEditingAdapter: PolicyAdapter = {
+  kind: 'policy',
+  name: 'langchain-context-editing',
+  version: packageVersion('langchain'),
+  description: 'langchain contextEditingMiddleware + ClearToolUsesEdit (wrapModelCall)',
+  package: 'langchain',
+  // No summarizer: INV-16 (failing summarizer) does not apply.
+  invariants: POLICY_CHECKABLE.filter((id) => id !== 'INV-16' && id !== 'INV-26'),
+  notes: {
+    'INV-16': 'Not applicable: ClearToolUsesEdit calls no model.',
+    'INV-26': 'Not claimed: the adapter drives wrapModelCall alone; createAgent keeps the todo list (todoListMiddleware) in agent state, which ClearToolUsesEdit neither reads nor writes.',
+    'INV-01': 'Deliberate design: old tool results are replaced by a "[cleared]" placeholder marked in response_metadata.context_editing; the original output is not kept anywhere.',
+    'INV-20': 'Deliberate design: `keep` counts tool results, not turns, so a turn of parallel calls with more results than `keep` has its older results cleared before the model reads them; set `keep` above the widest parallel fan-out.',
+  },
+  create(model, config) {
+    const middleware = contextEditingMiddleware({
+      edits: [new ClearToolUsesEdit({ trigger: { messages: config.triggerMessages }, keep: { messages: config.keepMessages } })],
+    });
+    const wrapModelCall = middleware.wrapModelCall as unknown as WrapModelCall;
+    let system: SystemMessage | undefined;
+    const messages: BaseMessage[] = [];
+    return {
+      async step(incoming) {
+        for (const m of incoming.map(toLangChain)) {
+          if (SystemMessage.isInstance(m)) system = m; // createAgent keeps the system prompt outside the messages
+          else messages.push(m);
+        }
+        const before = messages.map(fromLangChain);
+        const request: ModelRequest = { messages, model: new FakeLangChainModel(model), ...(system === undefined ? {} : { systemPrompt: String(system.content) }) };
+        await wrapModelCall(request, async () => new AIMessage('model answer'));
+        const view: PolicyMessage[] = request.messages.map((m) => withMarker(m, before));
+        return { view: system === undefined ? view : [fromLangChain(system), ...view], record: { retained: [], offloaded: [], metadata: {} } };
+      },
+    };
+  },
+};
+
+/** A cleared tool result names, through its tool_call_id and the library's flag, the message it replaced. */
+function withMarker(m: BaseMessage, before: readonly PolicyMessage[]): PolicyMessage {
+  const message = fromLangChain(m);
+  const cleared = (m.response_metadata as { context_editing?: { cleared?: boolean } } | undefined)?.context_editing?.cleared === true;
+  if (!cleared || message.role !== 'tool') return message;
+  const original = before.find((b) => b.role === 'tool' && b.toolCallId === message.toolCallId && b.id !== undefined);
+  return original?.id === undefined ? message : { ...message, replaces: [original.id] };
+}
+
+export default langchainContextEditingAdapter;

@@ -1,0 +1,76 @@
+import { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
+import type { ChatResult } from '@langchain/core/outputs';
+import type { FakeChatModel } from '../../adapters/policy/PolicyAdapter.ts';
+import type { PolicyMessage, PolicyReasoning } from '../../adapters/policy/PolicyMessage.ts';
+
+/** prunecheck's neutral message as a LangChain message (ids, tool calls and error status carried over). */
+export function toLangChain(m: PolicyMessage): BaseMessage {
+  const id = m.id === undefined ? {} : { id: m.id };
+  switch (m.role) {
+    case 'system':
+      return new SystemMessage({ ...id, content: m.content });
+    case 'user':
+      return new HumanMessage({ ...id, content: m.content });
+    case 'assistant': {
+      // A reasoning item travels as an Anthropic-style signed thinking block ahead of the text.
+      const content = m.reasoning === undefined ? m.content : [thinkingBlock(m.reasoning), ...(m.content === '' ? [] : [{ type: 'text' as const, text: m.content }])];
+      return new AIMessage({ ...id, content, tool_calls: (m.toolCalls ?? []).map((c) => ({ id: c.id, name: c.name, args: { ...c.args }, type: 'tool_call' as const })) });
+    }
+    case 'tool':
+      return new ToolMessage({ ...id, content: m.content, tool_call_id: m.toolCallId, name: m.name, status: m.isError === true ? 'error' : 'success' });
+  }
+}
+
+type Block = { type?: unknown; text?: unknown; thinking?: unknown; signature?: unknown };
+
+function thinkingBlock(r: PolicyReasoning): { type: 'thinking'; thinking: string; signature?: string } {
+  return { type: 'thinking', thinking: r.text, ...(r.signature === undefined ? {} : { signature: r.signature }) };
+}
+
+/** Text and thinking blocks split back into content and reasoning; any other block shape is kept as JSON. */
+function splitContent(content: unknown): { content: string; reasoning?: PolicyReasoning } {
+  if (typeof content === 'string') return { content };
+  const blocks = Array.isArray(content) ? (content as Block[]) : [];
+  if (!Array.isArray(content) || !blocks.every((b) => b.type === 'text' || b.type === 'thinking')) return { content: JSON.stringify(content) };
+  const text = blocks.flatMap((b) => (b.type === 'text' && typeof b.text === 'string' ? [b.text] : [])).join('');
+  const thinking = blocks.find((b) => b.type === 'thinking' && typeof b.thinking === 'string');
+  if (thinking === undefined) return { content: text };
+  const signature = typeof thinking.signature === 'string' ? { signature: thinking.signature } : {};
+  return { content: text, reasoning: { text: thinking.thinking as string, ...signature } };
+}
+
+/** A LangChain message as prunecheck's neutral message. `replaces` is left to the adapter, from the library's record. */
+export function fromLangChain(m: BaseMessage): PolicyMessage {
+  const id = typeof m.id === 'string' ? { id: m.id } : {};
+  const { content, reasoning } = splitContent(m.content);
+  if (SystemMessage.isInstance(m)) return { role: 'system', ...id, content };
+  if (AIMessage.isInstance(m)) {
+    const toolCalls = (m.tool_calls ?? []).map((c) => ({ id: c.id ?? '', name: c.name, args: c.args }));
+    return { role: 'assistant', ...id, content, ...(toolCalls.length > 0 ? { toolCalls } : {}), ...(reasoning === undefined ? {} : { reasoning }) };
+  }
+  if (ToolMessage.isInstance(m)) {
+    return { role: 'tool', ...id, toolCallId: m.tool_call_id, name: m.name ?? '', content, ...(m.status === 'error' ? { isError: true } : {}) };
+  }
+  return { role: 'user', ...id, content };
+}
+
+/** A LangChain chat model that answers with prunecheck's fake: the prompt is the messages' text, joined. */
+export class FakeLangChainModel extends BaseChatModel {
+  readonly #fake: FakeChatModel;
+
+  constructor(fake: FakeChatModel) {
+    super({});
+    this.#fake = fake;
+  }
+
+  _llmType(): string {
+    return 'prunecheck-fake';
+  }
+
+  async _generate(messages: BaseMessage[]): Promise<ChatResult> {
+    const prompt = messages.map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content))).join('\n');
+    const text = await this.#fake.complete(prompt);
+    return { generations: [{ text, message: new AIMessage(text) }] };
+  }
+}

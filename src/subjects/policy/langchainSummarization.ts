@@ -1,0 +1,68 @@
+import type { BaseMessage } from '@langchain/core/messages';
+import { messagesStateReducer } from '@langchain/langgraph';
+import { summarizationMiddleware } from 'langchain';
+import { FakeLangChainModel, fromLangChain, toLangChain } from './langchainMessages.ts';
+import { packageVersion } from './packageVersion.ts';
+import type { PolicyAdapter } from '../../adapters/policy/PolicyAdapter.ts';
+import { POLICY_CHECKABLE } from '../../adapters/policy/invariantIds.ts';
+import { createTodoState } from './langchainTodos.ts';
+
+type BeforeModel = (state: { messages: BaseMessage[] }, runtime: { context: object }) => Promise<{ messages?: BaseMessage[] } | undefined>;
+
+/**
+ * langchain's summarizationMiddleware, driven as createAgent drives it: its `beforeModel` hook runs on the
+ * agent state before each model call, and the update it returns is applied with LangGraph's messages reducer.
+ */
+export const langchainSummarizationAdapter: PolicyAdapter = {
+  kind: 'policy',
+  name: 'langchain-summarization',
+  version: packageVersion('langchain'),
+  description: 'langchain summarizationMiddleware (beforeModel hook, messagesStateReducer applied)',
+  package: 'langchain',
+  invariants: POLICY_CHECKABLE,
+  notes: {
+    'INV-01': 'Deliberate design: the middleware replaces old messages with a summary (RemoveMessage(REMOVE_ALL)) and keeps no copy; only an earlier LangGraph checkpoint, if you keep one, still has them.',
+    'INV-03': 'Deliberate design: replacing history with a summary is the feature; the summary does not say which messages it replaced.',
+    'INV-17': 'Deliberate design: old user messages, the task included, are folded into the summary; they survive only as far as the summarizer quotes them.',
+    'INV-19': 'In createAgent the system prompt lives in `systemPrompt`, outside state.messages; this finding applies when a SystemMessage is in the state, where it is summarized away.',
+    'INV-22': 'Bug: the middleware never checks that its summary is smaller than what it replaces, and it counts its own summary against the trigger: when the AI/tool group it must keep whole plus the summary still meets the trigger, every later model call summarizes the previous summary again (a compaction loop).',
+    'INV-23': 'Deliberate design: the summary is inserted as a HumanMessage (langchain-ai/langchain#33856), so tool output it quotes reaches the model in the user role.',
+    'INV-24': 'Deliberate design: what was done before the cut survives only as far as the summarizer writes it (see INV-03); nothing checks that completed calls are still named.',
+    'INV-25': 'Deliberate design: no copy of the summarized calls is kept (see INV-01), so a repeat the summary no longer shows cannot be refused by its arguments.',
+  },
+  create(model, config) {
+    const options = {
+      model: new FakeLangChainModel(model),
+      trigger: { messages: config.triggerMessages },
+      keep: { messages: config.keepMessages },
+    };
+    // The declared option type collapses to `never` under this zod's typings; the options are the documented ones.
+    const middleware = summarizationMiddleware(options as never);
+    const beforeModel = middleware.beforeModel as BeforeModel;
+    let state: { messages: BaseMessage[] } = { messages: [] };
+    // createAgent with todoListMiddleware keeps the todo list in agent state, next to the messages.
+    const todoState = createTodoState();
+    return {
+      async step(incoming) {
+        await todoState.apply(incoming);
+        state = { messages: [...state.messages, ...incoming.map(toLangChain)] };
+        let threw: string | undefined;
+        try {
+          // runtime.context must exist: the hook reads runtime.context.summaryPrefix.
+          const update = await beforeModel(state, { context: {} });
+          if (update?.messages !== undefined) state = { messages: messagesStateReducer(state.messages, update.messages) };
+        } catch (error: unknown) {
+          threw = error instanceof Error ? error.message : String(error);
+        }
+        return {
+          view: state.messages.map(fromLangChain),
+          record: { retained: [], offloaded: [], metadata: {} },
+          state: { todos: todoState.todos },
+          ...(threw === undefined ? {} : { threw }),
+        };
+      },
+    };
+  },
+};
+
+export default langchainSummarizationAdapter;

@@ -1,0 +1,53 @@
+import { trimMessages, type BaseMessage } from '@langchain/core/messages';
+import { fromLangChain, toLangChain } from './langchainMessages.ts';
+import { packageVersion } from './packageVersion.ts';
+import type { PolicyAdapter } from '../../adapters/policy/PolicyAdapter.ts';
+import { POLICY_CHECKABLE } from '../../adapters/policy/invariantIds.ts';
+
+/**
+ * @langchain/core's trimMessages with the options its documentation recommends for chat history (keep the
+ * last messages, keep the system message, start on a human message), counting one token per message. Its
+ * output becomes the history, as when a pre-model hook writes it back.
+ */
+export const langchainTrimMessagesAdapter: PolicyAdapter = {
+  kind: 'policy',
+  name: 'langchain-trim-messages',
+  version: packageVersion('@langchain/core'),
+  description: '@langchain/core trimMessages (strategy "last", includeSystem, startOn "human")',
+  package: '@langchain/core',
+  invariants: POLICY_CHECKABLE.filter((id) => id !== 'INV-16' && id !== 'INV-26'),
+  notes: {
+    'INV-16': 'Not applicable: trimMessages calls no model.',
+    'INV-26': 'Not applicable: trimMessages is a function over messages and keeps no agent state.',
+    'INV-01': 'Deliberate design: trimMessages is a pure function that returns a subset; keeping the full history (for example as LangGraph llmInputMessages) is the caller\'s job.',
+    'INV-03': 'Deliberate design: trimmed messages are neither marked nor kept; see INV-01.',
+    'INV-09': 'Deliberate design: request ids leave with the trimmed messages; see INV-01.',
+    'INV-19': 'Not a design choice: with includeSystem and startOn "human", when no human message fits in maxTokens, trimMessages returns [undefined] (its _lastMaxTokens indexes an empty list), so the system message is lost and the caller receives an undefined entry. The adapter drops such entries and counts them in record.metadata.undefinedEntries.',
+    'INV-20': 'Not a design choice: the shrunk counterexample is the INV-19 bug, the window with no human message trimmed to [undefined], which empties the list, results of the turn in progress included.',
+    'INV-25': 'Deliberate design: trimmed calls leave with their results and no copy is kept (see INV-01); the shrunk counterexample is the INV-19 bug emptying the list.',
+  },
+  create(_model, config) {
+    let history: BaseMessage[] = [];
+    let undefinedEntries = 0;
+    return {
+      async step(incoming) {
+        history = [...history, ...incoming.map(toLangChain)];
+        if (history.length >= config.triggerMessages) {
+          const trimmed: (BaseMessage | undefined)[] = await trimMessages(history, {
+            maxTokens: config.keepMessages + 1,
+            strategy: 'last',
+            tokenCounter: (messages: BaseMessage[]) => messages.length,
+            includeSystem: true,
+            startOn: 'human',
+          });
+          // 1.4.0 answers [undefined] when no human message fits: count such entries rather than crash on them.
+          undefinedEntries += trimmed.filter((m) => m === undefined).length;
+          history = trimmed.filter((m): m is BaseMessage => m !== undefined);
+        }
+        return { view: history.map(fromLangChain), record: { retained: [], offloaded: [], metadata: { undefinedEntries } } };
+      },
+    };
+  },
+};
+
+export default langchainTrimMessagesAdapter;

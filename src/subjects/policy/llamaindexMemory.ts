@@ -1,0 +1,101 @@
+import { createMemory, factExtractionBlock } from '@llamaindex/core/memory';
+import type { ChatMessage, LLM } from '@llamaindex/core/llms';
+import { packageVersion } from './packageVersion.ts';
+import type { FakeChatModel, PolicyAdapter } from '../../adapters/policy/PolicyAdapter.ts';
+import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
+import { POLICY_CHECKABLE } from '../../adapters/policy/invariantIds.ts';
+
+type Options = { toolCall?: { id: string; name: string; input: unknown }[]; toolResult?: { id: string; result: string; isError: boolean } };
+type Stored = ChatMessage<Options> & { id?: string };
+
+/**
+ * @llamaindex/core's Memory with a fact-extraction block (deprecated on npm, still published): every `add`
+ * may move old messages into long-term memory; `getLLM()` is what the model sees; `snapshot()` keeps every
+ * message with its id.
+ */
+export const llamaindexMemoryAdapter: PolicyAdapter = {
+  kind: 'policy',
+  name: 'llamaindex-memory',
+  version: packageVersion('@llamaindex/core', '@llamaindex/core/memory'),
+  description: '@llamaindex/core Memory (createMemory + factExtractionBlock; getLLM view, snapshot record; the package is deprecated on npm)',
+  package: '@llamaindex/core',
+  // ChatMessage has no reasoning part: a reasoning item cannot reach the library (INV-21).
+  invariants: POLICY_CHECKABLE.filter((id) => id !== 'INV-21' && id !== 'INV-26'),
+  notes: {
+    'INV-26': 'Not applicable: Memory keeps messages and memory blocks; it has no todo list or sub-agent handles.',
+    'INV-22': 'Bug: the fact-extraction block puts the full text of every message it takes into one prompt, unbounded: a long tool output makes the request larger than the model\'s window, the extraction fails (only a warning is logged), and the messages leave the view with no fact kept (earendil-works/pi#8196 is the same unbounded request).',
+    'INV-20': 'Bug: past its short-term limit, Memory moves every unprocessed message into long-term memory, the results of the turn in progress included, so the model gets a fact block instead of the results it asked for.',
+    'INV-23': "Deliberate design: memory blocks come back with role 'memory', which @llamaindex/core's own Vercel adapter sends as `system` (the adapter maps it to user); facts extracted from tool output then speak with that authority.",
+    'INV-24': 'Deliberate design: moved messages survive only as the facts the LLM extracts from them; nothing keeps completed calls named.',
+    'INV-21': 'Not applicable: @llamaindex/core ChatMessage has no reasoning or thinking part, so the adapter cannot hand the library a reasoning item to keep.',
+  },
+  create(model, config) {
+    const warnings: string[] = [];
+    const memory = createMemory<Options>({
+      // Past tokenLimit × ratio of unprocessed tokens, all unprocessed messages go to the fact block.
+      tokenLimit: config.triggerMessages * 60,
+      shortTermTokenLimitRatio: 0.5,
+      memoryBlocks: [factExtractionBlock({ id: 'facts', priority: 1, llm: factLLM(model), maxFacts: 10 })],
+      logger: { log() {}, error() {}, warn: (...args: unknown[]) => warnings.push(args.map(String).join(' ')) },
+    } as never);
+    // The view carries no ids: a view entry equal to a message we added is that message.
+    const added = new Map<string, PolicyMessage>();
+    return {
+      async step(incoming) {
+        for (const m of incoming) {
+          const stored = toLlama(m);
+          added.set(key(stored), m);
+          await memory.add(stored);
+        }
+        const view = (await memory.getLLM()) as Stored[];
+        const snapshot = JSON.parse(memory.snapshot()) as { messages: Stored[]; memoryCursor: number };
+        return {
+          view: view.map((m) => added.get(key(m)) ?? fromLlama(m)),
+          record: {
+            retained: snapshot.messages.map((m) => added.get(key(m)) ?? fromLlama(m)),
+            offloaded: [],
+            metadata: { memoryCursor: snapshot.memoryCursor, warnings: warnings.length },
+          },
+        };
+      },
+    };
+  },
+};
+
+/** The fact block wants `{"facts": [...]}`; the fake's answer becomes one fact (an empty answer stays empty). */
+function factLLM(model: FakeChatModel): LLM {
+  const llm = {
+    metadata: { model: 'prunecheck-fake', temperature: 0, topP: 1, contextWindow: 100_000, maxTokens: 1000, tokenizer: undefined, structuredOutput: false },
+    async complete({ prompt }: { prompt: unknown }) {
+      const text = await model.complete(String(prompt));
+      return { text: text === '' ? '' : JSON.stringify({ facts: [text] }), raw: null };
+    },
+    async chat() {
+      throw new Error('the fact block only calls complete()');
+    },
+  };
+  return llm as unknown as LLM;
+}
+
+const key = (m: Stored): string => JSON.stringify([m.role, m.content, m.options ?? null]);
+
+function toLlama(m: PolicyMessage): Stored {
+  const id = m.id === undefined ? {} : { id: m.id };
+  if (m.role === 'assistant' && m.toolCalls !== undefined) {
+    return { ...id, role: 'assistant', content: m.content, options: { toolCall: m.toolCalls.map((c) => ({ id: c.id, name: c.name, input: c.args })) } };
+  }
+  if (m.role === 'tool') return { ...id, role: 'user', content: m.content, options: { toolResult: { id: m.toolCallId, result: m.content, isError: m.isError === true } } };
+  return { ...id, role: m.role, content: m.content };
+}
+
+function fromLlama(m: Stored): PolicyMessage {
+  const content = typeof m.content === 'string' ? m.content : JSON.stringify(m.content);
+  const id = typeof m.id === 'string' ? { id: m.id } : {};
+  const result = m.options?.toolResult;
+  if (result !== undefined) return { role: 'tool', ...id, toolCallId: result.id, name: '', content, ...(result.isError ? { isError: true } : {}) };
+  if (m.role === 'assistant') return { role: 'assistant', ...id, content };
+  // Memory blocks come back with role "memory": text the model reads, not a user's statement.
+  return { role: m.role === 'system' ? 'system' : 'user', ...id, content };
+}
+
+export default llamaindexMemoryAdapter;

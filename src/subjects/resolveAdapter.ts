@@ -1,0 +1,39 @@
+import type { Adapter } from '../adapters/Adapter.ts';
+import { AdapterLoadError } from '../adapters/AdapterLoadError.ts';
+import { BUILTIN_ADAPTERS, findBuiltin } from './builtins.ts';
+import { importAdapterModule, looksLikeModulePath } from '../adapters/importAdapterModule.ts';
+import { loadAdapter } from './loadAdapter.ts';
+import { findPolicyAdapter, POLICY_ADAPTERS } from './policy/index.ts';
+import { isPolicyAdapter, validatePolicyAdapter } from '../adapters/policy/validatePolicyAdapter.ts';
+import type { PolicyAdapter } from '../adapters/policy/PolicyAdapter.ts';
+
+/** What `--adapter` named: a runtime driven operation by operation, or a message-list pruner (policy mode). */
+export type ResolvedAdapter = { readonly mode: 'runtime'; readonly adapter: Adapter } | { readonly mode: 'policy'; readonly adapter: PolicyAdapter };
+
+/**
+ * Resolves `--adapter` for either engine. Bare words are looked up among the runtime built-ins, then the
+ * policy-mode ones; a module whose default export has `kind: 'policy'` is a policy adapter; everything else
+ * (including `cmd:`) goes to the runtime loader and its contract validation.
+ */
+export async function resolveAdapter(ref: string): Promise<ResolvedAdapter> {
+  const scheme = /^[a-z]+:/.test(ref) && !/^[a-z]:[\\/]/i.test(ref);
+  if (!scheme && !looksLikeModulePath(ref)) {
+    const builtin = findBuiltin(ref);
+    if (builtin !== undefined) return { mode: 'runtime', adapter: builtin };
+    const policy = findPolicyAdapter(ref);
+    if (policy !== undefined) return { mode: 'policy', adapter: await policy.load() };
+    throw new AdapterLoadError(
+      'UNKNOWN_ADAPTER',
+      `unknown adapter '${ref}'; built-ins: ${BUILTIN_ADAPTERS.map((a) => a.name).join(', ')}; policy-mode built-ins: ${POLICY_ADAPTERS.map((e) => e.name).join(', ')}; or pass a path to a module (./my-adapter.ts) or cmd:<command line>`,
+    );
+  }
+  try {
+    return { mode: 'runtime', adapter: await loadAdapter(ref) };
+  } catch (error: unknown) {
+    if (!(error instanceof AdapterLoadError) || error.code !== 'BAD_ADAPTER' || scheme) throw error;
+    // Not a runtime adapter: it may be a policy adapter (the module is already in the import cache).
+    const { path, value } = await importAdapterModule(ref);
+    if (!isPolicyAdapter(value)) throw error;
+    return { mode: 'policy', adapter: validatePolicyAdapter(value, path) };
+  }
+}
