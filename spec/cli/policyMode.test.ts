@@ -32,7 +32,7 @@ describe('policy mode through the CLI', () => {
   });
 
   it('a module whose default export is a policy adapter is checked in policy mode', async () => {
-    const module = join(import.meta.dirname, '..', '..', 'src', 'adapters', 'policy', 'archivingWindow.ts');
+    const module = join(import.meta.dirname, '..', '..', 'src', 'subjects', 'policy', 'archivingWindow.ts');
     const { code, stderr, stdout } = await runCli(['check', '--adapter', module, '--runs', '10', '--seed', '2', '--counterexamples', join(dir, 'module')]);
     expect(stderr).toContain('archiving-window is a policy-mode adapter');
     expect(stdout).toContain('verdict: conformant');

@@ -19,7 +19,7 @@ function importsOf(file: string): string[] {
 
 describe('the oracle stays apart from the mutated copy', () => {
   it('nothing under src/ imports the mutation tooling or the copy', () => {
-    expect(importsOf(join(ROOT, 'src', 'adapters', 'reference.ts'))).toContain('../model/ReferenceRuntime.ts');
+    expect(importsOf(join(ROOT, 'src', 'subjects', 'reference.ts'))).toContain('../model/ReferenceRuntime.ts');
     expect(importsOf(join(ROOT, 'mutation', 'ConformanceTestRunner.ts'))).toContain('./sutAdapter.ts');
     const offenders = tsFiles(join(ROOT, 'src')).filter((file) => importsOf(file).some((spec) => /(^|\/)mutation(\/|$)/.test(spec)));
     expect(offenders.map((f) => relative(ROOT, f))).toEqual([]);
