@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { importsOf as specifiersOf, tsFiles } from './helpers/imports.ts';
 
 // docs/architecture.md draws these layers; a file may import its own layer or one below it, never one above.
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
@@ -11,20 +12,8 @@ const SURFACE = ['index.ts', 'pruners'];
 /** The shipped subjects are written as a user writes an adapter: against the contract, and nothing of the judge's. */
 const SUBJECTS_SEE = new Set(['util', 'model', 'adapters', 'subjects']);
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
-}
-
-/** Every relative module specifier of a file: static imports and re-exports (type-only too) and dynamic `import()`. */
-export function importsOf(text: string): string[] {
-  const found: string[] = [];
-  const pattern = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?\sfrom\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
-  for (const m of text.matchAll(pattern)) {
-    const spec = m[1] ?? m[2] ?? m[3];
-    if (spec !== undefined && spec.startsWith('.')) found.push(spec);
-  }
-  return found;
-}
+/** The relative module specifiers of a source text: the imports of prunecheck's own files. */
+const importsOf = (text: string): string[] => specifiersOf(text).filter((spec) => spec.startsWith('.'));
 
 /** The top-level room of a path under src/: a layer, or a part of the surface. */
 function roomOf(path: string): string {
@@ -39,7 +28,7 @@ function rank(room: string): number {
   return at;
 }
 
-const edges = sourceFiles(SRC).flatMap((file) =>
+const edges = tsFiles(SRC).flatMap((file) =>
   importsOf(readFileSync(file, 'utf8')).map((spec) => ({ from: relative(SRC, file), to: relative(SRC, normalize(join(dirname(file), spec))), fromRoom: roomOf(file), toRoom: roomOf(normalize(join(dirname(file), spec))) })),
 );
 

@@ -1,21 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COPY_DIR, COPY_PREFIX, ORACLE_DIR, ROOT } from '../../mutation/paths.ts';
 import { FULL_MUTATE, strykerOptions } from '../../mutation/strykerOptions.ts';
+import { importsOf as importsOfText, tsFiles } from '../helpers/imports.ts';
 
-function tsFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.ts'))
-    .map((e) => join(e.parentPath, e.name));
-}
-
-/** Static imports and re-exports (`import … from '…'`, `export … from '…'`, `import '…'`) and dynamic `import('…')`. */
-function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  const statics = [...text.matchAll(/^\s*(?:import|export)\b[^;]*?from\s*'([^']+)'/gm), ...text.matchAll(/^\s*import\s*'([^']+)'/gm)];
-  return [...statics, ...text.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)].map((m) => m[1] as string);
-}
+const importsOf = (file: string): string[] => importsOfText(readFileSync(file, 'utf8'));
 
 describe('the oracle stays apart from the mutated copy', () => {
   it('nothing under src/ imports the mutation tooling or the copy', () => {
