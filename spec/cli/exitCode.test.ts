@@ -61,7 +61,7 @@ beforeAll(async () => {
   write('policy-runtime.json', { ...cx, adapterRef: 'reference' });
   cx.case.turns.push(cx.case.turns[0]);
   write('policy-tampered.json', cx);
-}, 120_000);
+});
 
 type Row = readonly [what: string, argv: () => readonly string[], message: RegExp];
 
@@ -115,7 +115,7 @@ describe('exit 2: usage and input errors name what to fix (issue 12)', () => {
     expect(stderr).toMatch(message);
     expect(stderr).not.toMatch(/\n\s+at /);
     expect(stdout).toBe('');
-  }, 60_000);
+  });
 
   it('prunecheck with no command prints the commands and exits 2', async () => {
     const { code, stdout } = await runCli([]);

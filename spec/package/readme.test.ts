@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 const read = (path: string): string => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 
-// The README's quick start is what spec/package/installedPackage.test.ts runs in a freshly installed project.
+// The README's quick start is what spec/package/installedPackage.soak.test.ts runs in a freshly installed project.
 describe('the README front door', () => {
   const readme = read('README.md');
 

@@ -20,5 +20,5 @@ describe('examples/python/variant_runtime.py', () => {
     } finally {
       await adapter.drain();
     }
-  }, 120_000);
+  });
 });

@@ -21,7 +21,7 @@ const MAX_TRACE = 8;
 /**
  * INV-29's members need the index crowded before they differ: several evictions or notices on top of the spans
  * that fill the window, which no shrinking removes. Measured with SEED: 9 (markers-cost-nothing) and 10
- * (markers-never-fold); over seeds 1–36 at most 12 and 15 (spec/subjects/zoo/zooAt36Seeds.test.ts).
+ * (markers-never-fold); over seeds 1–36 at most 12 and 15 (spec/subjects/zoo/zooAt36Seeds.soak.test.ts).
  */
 const MAX_TRACE_OF: Readonly<Record<string, number>> = { 'markers-cost-nothing': 12, 'markers-never-fold': 12 };
 

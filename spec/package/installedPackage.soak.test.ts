@@ -40,7 +40,7 @@ beforeAll(async () => {
   await must('npm pkg set type=module', project, 'npm', ['pkg', 'set', 'type=module']);
   await must('npm install', project, 'npm', ['install', '--save-dev', '--prefer-offline', '--no-audit', '--no-fund', tarball, 'typescript@5.9.3', '@types/node@20.19.43', 'vitest@4.1.12', 'vite@8.3.8']);
   for (const file of ['prune-adapter.ts', 'runtime-adapter.ts', 'prunecheck.test.ts', 'tsconfig.json']) cpSync(join(repo, 'examples', 'quickstart', file), join(project, file));
-}, 300_000);
+});
 
 afterAll(() => {
   process.stdout.write(`installed-package end-to-end: ${JSON.stringify(timings)}\n`);
@@ -53,7 +53,7 @@ describe('the packed package', () => {
     expect(publint.code, explain('publint', publint)).toBe(0);
     const attw = await step('attw', repo, 'npx', ['attw', tarball, '--profile', 'esm-only', '--format', 'ascii']);
     expect(attw.code, explain('attw', attw)).toBe(0);
-  }, 120_000);
+  });
 
   it('ships compiled JavaScript with declarations, and the bin runs it (issue 12, problem 1)', () => {
     const installed = join(project, 'node_modules', 'prunecheck');
@@ -77,7 +77,7 @@ describe('a TypeScript project using it', () => {
     writeFileSync(join(project, 'tsconfig.no-node.json'), JSON.stringify({ extends: './tsconfig.json', compilerOptions: { types: [], skipLibCheck: false }, include: ['prune-adapter.ts', 'runtime-adapter.ts'] }));
     const bare = await step('tsc --noEmit (no node types)', project, 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.no-node.json']);
     expect(bare.code, explain('tsc without @types/node', bare)).toBe(0);
-  }, 120_000);
+  });
 
   it('check on a TypeScript policy adapter: the one finding, its counterexample and a replay that works as printed', async () => {
     const check = await prunecheck('check: ts policy adapter', 'check', '--adapter', './prune-adapter.ts', '--seed', '1');
@@ -88,13 +88,13 @@ describe('a TypeScript project using it', () => {
     expect(check.stdout).toContain('verdict: violation (1 finding)');
     const replay = await prunecheck('replay', 'replay', 'reports/counterexamples/keep-last-INV-17-1.json', '--adapter', './prune-adapter.ts');
     expect(replay.stdout, explain('replay', replay)).toMatch(/^reproduced: INV-17 breaks again/m);
-  }, 60_000);
+  });
 
   it('check on a TypeScript runtime adapter: conformant, exit 0', async () => {
     const check = await prunecheck('check: ts runtime adapter', 'check', '--adapter', './runtime-adapter.ts', '--seed', '1', '--runs', '200');
     expect(check.code, explain('check', check)).toBe(0);
     expect(check.stdout).toContain('verdict: conformant');
-  }, 60_000);
+  });
 
   it('check on JavaScript adapters, runtime and policy', async () => {
     writeFileSync(join(project, 'runtime-adapter.js'), "import { referenceAdapter } from 'prunecheck';\nexport default { ...referenceAdapter, name: 'js-runtime' };\n");
@@ -110,7 +110,7 @@ describe('a TypeScript project using it', () => {
     const check = await prunecheck('check: js policy adapter', 'check', '--adapter', './policy-adapter.js', '--seed', '1');
     expect(check.code, explain('check', check)).toBe(1);
     expect(check.stdout).toContain('replay: npx prunecheck replay reports/counterexamples/js-keep-last-INV-17-1.json --adapter ./policy-adapter.js');
-  }, 60_000);
+  });
 
   it('--out reports/prunecheck.xml writes JUnit', async () => {
     const check = await prunecheck('check: junit', 'check', '--adapter', './prune-adapter.ts', '--seed', '1', '--out', 'reports/prunecheck.xml');
@@ -118,7 +118,7 @@ describe('a TypeScript project using it', () => {
     const xml = readFileSync(join(project, 'reports', 'prunecheck.xml'), 'utf8');
     expect(xml).toContain('<failure type="INV-17"');
     expect(xml).toContain('npx prunecheck replay reports/counterexamples/keep-last-INV-17-1.json --adapter ./prune-adapter.ts');
-  }, 60_000);
+  });
 
 });
 
@@ -153,7 +153,7 @@ describe('known findings in CI (issue 12, problem 6)', () => {
     } finally {
       writeFileSync(join(project, 'prune-adapter.ts'), source);
     }
-  }, 120_000);
+  });
 });
 
 describe('from the project’s own tests (issue 12, problems 3 and 4)', () => {
@@ -166,7 +166,7 @@ describe('from the project’s own tests (issue 12, problems 3 and 4)', () => {
     const replay = await prunecheck('replay after vitest', 'replay', 'reports/counterexamples/keep-last-INV-17-1.json', '--adapter', './prune-adapter.ts');
     expect(replay.stdout, explain('replay', replay)).toMatch(/^reproduced: INV-17 breaks again/m);
     expect(replay.stdout).toContain('expected (prunecheck.expectations.json): keeps only the last messages by design');
-  }, 120_000);
+  });
 
   it('the same vitest test fails on a new finding, naming it and its replay command', async () => {
     const source = readFileSync(join(project, 'prune-adapter.ts'), 'utf8');
@@ -181,7 +181,7 @@ describe('from the project’s own tests (issue 12, problems 3 and 4)', () => {
     } finally {
       writeFileSync(join(project, 'prune-adapter.ts'), source);
     }
-  }, 120_000);
+  });
 });
 
 describe('errors that say what to fix', () => {
@@ -191,7 +191,7 @@ describe('errors that say what to fix', () => {
     expect(check.stderr).toBe('prunecheck: langchain-summarization needs langchain@1.5.14, @langchain/core@1.4.0 and @langchain/langgraph@1.7.3 (optional peer dependencies of prunecheck, not installed): npm i -D langchain@1.5.14 @langchain/core@1.4.0 @langchain/langgraph@1.7.3\n');
     const list = await prunecheck('list', 'list');
     expect(list.stdout).toMatch(/^ {2}ai-prune-messages +needs ai@6\.0\.325: not installed \(npm i -D ai@6\.0\.325\)$/m);
-  }, 60_000);
+  });
 
   it('a TypeScript adapter in an `npm init -y` (CommonJS) package exits 2 with the fix (issue 12, problem 5)', async () => {
     const cjs = join(project, 'cjs');
@@ -201,5 +201,5 @@ describe('errors that say what to fix', () => {
     const check = await step('check: commonjs', cjs, 'npx', ['prunecheck', 'check', '--adapter', './prune-adapter.ts']);
     expect(check.code, explain('check', check)).toBe(2);
     expect(check.stderr).toContain(`${join(cjs, 'prune-adapter.ts')} is loaded as CommonJS because ${join(cjs, 'package.json')} has "type": "commonjs": add "type": "module" to package.json or name it .mts`);
-  }, 60_000);
+  });
 });
