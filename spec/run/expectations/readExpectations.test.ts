@@ -42,9 +42,9 @@ describe('reading an expectations file', () => {
     expect(await readExpectations(missing, { optional: true })).toBeUndefined();
   });
 
-  it('malformed JSON names the file', async () => {
+  it('malformed JSON names the file and the line', async () => {
     const path = file('broken.json', '{ "format": ');
-    await expect(readExpectations(path)).rejects.toMatchObject({ code: 'NOT_JSON', message: expect.stringMatching(new RegExp(`^${path}: not valid JSON \\(`)) });
+    await expect(readExpectations(path)).rejects.toMatchObject({ code: 'NOT_JSON', message: expect.stringMatching(new RegExp(`^${path}: line 1, column \\d+: not valid JSON \\(`)) });
   });
 
   it.each([
