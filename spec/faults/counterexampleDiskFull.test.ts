@@ -1,6 +1,5 @@
 import * as fs from 'node:fs';
 import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Adapter } from '../../src/adapters/Adapter.ts';
 import { renderJunitReport } from '../../src/report/junitReport.ts';
