@@ -17,8 +17,8 @@ function ansiC(char: string): string {
   if (char === '\n') return '\\n';
   if (char === '\r') return '\\r';
   if (char === '\t') return '\\t';
-  const code = char.charCodeAt(0);
-  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  // Its UTF-8 bytes, each as \xHH: exact whatever the shell's locale (\u needs a UTF-8 one).
+  return [...Buffer.from(char, 'utf8')].map((byte) => `\\x${byte.toString(16).padStart(2, '0')}`).join('');
 }
 
 /** A command line from its words. */
