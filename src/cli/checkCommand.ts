@@ -305,8 +305,8 @@ function publishReport(report: CheckReport, reporter: Reporter, out: string | un
 
 /** The seed, the verdict and every replay command, for stderr when stdout carries a machine-readable report. */
 export function summaryLines(report: CheckReport, rerun: string): string {
-  const lines = [`prunecheck: ${report.adapter} ${report.verdict} (seed ${report.seed}, ${report.runs} runs); re-run: ${rerun}`];
-  for (const v of report.violations) lines.push(`prunecheck: ${v.invariant} at step ${v.step}; replay: ${v.replay}`);
+  const lines = [`prunecheck: ${terminalText(report.adapter)} ${report.verdict} (seed ${report.seed}, ${report.runs} runs); re-run: ${terminalText(rerun)}`];
+  for (const v of report.violations) lines.push(`prunecheck: ${v.invariant} at step ${v.step}; replay: ${v.replay === '' ? 'none (the counterexample was not written)' : terminalText(v.replay)}`);
   return `${lines.join('\n')}\n`;
 }
 
