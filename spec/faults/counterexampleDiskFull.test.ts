@@ -56,3 +56,16 @@ describe('a counterexample on a full disk (issue 25, row 14)', () => {
     expect(result.stdout).toMatch(/counterexample: not written: .*ENOSPC: no space left on the device/);
   });
 });
+
+describe('a policy-mode counterexample on a full disk (issue 25, row 14)', () => {
+  it('the finding stands, and the report says the counterexample was not written and why', async () => {
+    const dir = temp();
+    disk.full = true;
+    const result = await runCli(['check', '--adapter', 'broken-drops-system', '--runs', '40', '--seed', '11', '--counterexamples', dir]);
+    disk.full = false;
+    expect(result.code, result.stderr + result.stdout).toBe(1);
+    expect(result.stdout).toMatch(/INV-19/);
+    expect(result.stdout).not.toMatch(/(counterexample|replay): *$/m);
+    expect(result.stdout + result.stderr).toMatch(/not written: .*ENOSPC: no space left on the device/);
+  });
+});

@@ -1,6 +1,7 @@
 import { INVARIANTS, type InvariantId } from '../../model/invariants.ts';
 import type { PolicyCheckReport } from '../../run/policy/checkPolicyAdapter.ts';
 import { terminalText as t } from '../../util/terminalText.ts';
+import { savedCounterexample } from '../savedCounterexample.ts';
 
 /** A policy check report for the terminal: verdict, per-invariant status, each violation with its lists; outside strings escaped. */
 export function renderPolicyPrettyReport(r: PolicyCheckReport, rerun: string): string {
@@ -18,7 +19,10 @@ export function renderPolicyPrettyReport(r: PolicyCheckReport, rerun: string): s
     const title = v.invariant in INVARIANTS ? INVARIANTS[v.invariant as InvariantId] : v.invariant;
     lines.push('', `${t(v.invariant)} — ${t(title)} (round ${v.round})`, ...v.because.map((b) => `  because: ${t(b)}`));
     lines.push('  before:', ...v.before.map((l) => `    ${t(l)}`), '  after:', ...v.after.map((l) => `    ${t(l)}`));
-    if (v.replay !== '') lines.push(`  replay: ${t(v.replay)}`);
+    const saved = savedCounterexample(v, r.error);
+    if (saved.kind === 'saved') {
+      if (v.replay !== '') lines.push(`  replay: ${t(saved.replay)}`);
+    } else if (r.error?.includes('the counterexample could not be saved') === true) lines.push(`  counterexample: ${t(saved.why)}`);
   }
   const situations = Object.entries(r.situations);
   if (situations.length > 0) lines.push('', `situations reached: ${situations.map(([name, runs]) => `${t(name)} ${runs}`).join(', ')}`);
