@@ -19,9 +19,9 @@ export function encodeMessage(value: unknown): string {
 }
 
 /**
- * Parses one line; throws `SyntaxError` when it is not JSON. A line whose keys include `__proto__`,
- * `constructor` or another name `Object.prototype` answers to decodes into prototype-free objects, so those keys
- * are the child's data and nothing prunecheck reads from the answer can be inherited (`parseJsonData`).
+ * Parses one line; throws `SyntaxError` when it is not JSON. A line holding a `__proto__`, `constructor` or
+ * `prototype` key decodes into prototype-free objects, so those keys are the child's data and nothing prunecheck
+ * reads from the answer can be inherited (`parseJsonData`).
  */
 export function decodeMessage(line: string): unknown {
   const parsed: unknown = JSON.parse(line);
