@@ -41,7 +41,7 @@ describe('data loss mid-write (issue 15, item 3)', () => {
   it('createFileAtomic (a counterexample’s first save): no half file appears under the name', () => {
     const target = join(dir, 'keep-last-INV-17-1.json');
     fault.armed = true;
-    expect(() => createFileAtomic(target, next)).toThrow(/cannot write .*keep-last-INV-17-1\.json \(ENOSPC\)/);
+    expect(() => createFileAtomic(target, next)).toThrow(/cannot write .*keep-last-INV-17-1\.json \(ENOSPC: no space left on the device\)/);
     expect(readdirSync(dir).filter((f) => f !== 'report.json')).toEqual([]);
     expect(createFileAtomic(target, next)).toBe(true);
     expect(readFileSync(target, 'utf8')).toBe(next);

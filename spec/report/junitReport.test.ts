@@ -19,9 +19,9 @@ function only(element: XmlElement | undefined, name: string): XmlElement {
   return found[0] as XmlElement;
 }
 
-/** What survives XML: characters XML 1.0 cannot carry become U+FFFD. */
+/** What survives XML: characters XML 1.0 cannot carry, and the controls a terminal or a page acts on, become U+FFFD. */
 function xmlSafe(value: string): string {
-  return value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  return value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 describe('renderJunitReport', () => {

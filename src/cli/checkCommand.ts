@@ -28,6 +28,7 @@ import type { ResolvedAdapter } from '../subjects/resolveAdapter.ts';
 import { commandLine } from '../util/shellQuote.ts';
 import { exitCodeFor } from './exitCode.ts';
 import { UsageError } from './UsageError.ts';
+import { terminalText } from '../util/terminalText.ts';
 
 export const REPORTERS = ['pretty', 'json', 'junit', 'markdown'] as const;
 export type Reporter = (typeof REPORTERS)[number];
@@ -105,7 +106,7 @@ export async function resolveOrExplain(ref: string): Promise<ResolvedAdapter | u
     return await resolveAdapter(ref);
   } catch (error: unknown) {
     if (!(error instanceof AdapterLoadError)) throw error;
-    process.stderr.write(`prunecheck: ${error.message}\n`);
+    process.stderr.write(`prunecheck: ${terminalText(error.message, { keepNewlines: true })}\n`);
     return undefined;
   }
 }
@@ -202,7 +203,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
             if (values[flag] !== undefined) throw new UsageError('UNSUPPORTED_OPTION', `check: --${flag} does not apply to policy-mode adapters such as ${resolved.adapter.name}; use --runs to bound the check`);
           }
           const policyCheck = deps.checkPolicyAdapter ?? checkPolicyAdapter;
-          process.stderr.write(`prunecheck: ${resolved.adapter.name} is a policy-mode adapter (${resolved.adapter.package}); checking INV-16 onward and what applies of INV-01…15\n`);
+          process.stderr.write(`prunecheck: ${terminalText(resolved.adapter.name)} is a policy-mode adapter (${terminalText(String(resolved.adapter.package))}); checking INV-16 onward and what applies of INV-01…15\n`);
           report = await policyCheck(resolved.adapter, {
             adapterRef: ref,
             ...(seed === undefined ? {} : { seed }),
@@ -290,7 +291,7 @@ function publishReport(report: CheckReport, reporter: Reporter, out: string | un
     try {
       process.stdout.write(`${reporter} report written to ${writeReportSync(out, text)}\n`);
     } catch (error: unknown) {
-      process.stderr.write(`prunecheck: could not write the report: ${error instanceof Error ? error.message : String(error)}; it follows on stdout\n`);
+      process.stderr.write(`prunecheck: could not write the report: ${terminalText(error instanceof Error ? error.message : String(error))}; it follows on stdout\n`);
       process.stdout.write(text);
       return false;
     }
@@ -304,8 +305,8 @@ function publishReport(report: CheckReport, reporter: Reporter, out: string | un
 
 /** The seed, the verdict and every replay command, for stderr when stdout carries a machine-readable report. */
 export function summaryLines(report: CheckReport, rerun: string): string {
-  const lines = [`prunecheck: ${report.adapter} ${report.verdict} (seed ${report.seed}, ${report.runs} runs); re-run: ${rerun}`];
-  for (const v of report.violations) lines.push(`prunecheck: ${v.invariant} at step ${v.step}; replay: ${v.replay}`);
+  const lines = [`prunecheck: ${terminalText(report.adapter)} ${report.verdict} (seed ${report.seed}, ${report.runs} runs); re-run: ${terminalText(rerun)}`];
+  for (const v of report.violations) lines.push(`prunecheck: ${v.invariant} at step ${v.step}; replay: ${v.replay === '' ? 'none (the counterexample was not written)' : terminalText(v.replay)}`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -2,7 +2,7 @@ import { applyExpectations, expectationsFor, expectationsOf } from '../run/expec
 import { DEFAULT_EXPECTATIONS_FILE, type ExpectationsFile } from '../run/expectations/Expectations.ts';
 import { ExpectationsError } from '../run/expectations/ExpectationsError.ts';
 import { readExpectations } from '../run/expectations/readExpectations.ts';
-import { updateExpectations, writeExpectations } from '../run/expectations/updateExpectations.ts';
+import { preflightExpectations, updateExpectations, writeExpectations } from '../run/expectations/updateExpectations.ts';
 import { INVARIANT_IDS } from '../model/invariants.ts';
 import type { CheckReport, Verdict } from '../run/CheckReport.ts';
 import type { FindingKind } from '../check/FindingKind.ts';
@@ -36,6 +36,8 @@ export async function expectationsRequest(
   const update = values['update-expectations'] === true;
   if (values.expectations === '') throw new UsageError('BAD_OPTION_VALUE', `${command}: --expectations needs a file name; e.g. --expectations ${DEFAULT_EXPECTATIONS_FILE}`);
   const file = values.expectations ?? DEFAULT_EXPECTATIONS_FILE;
+  // Checked now, as --out is: a path that cannot be written (a symbolic link, a directory) must not cost the run.
+  if (update) preflightExpectations(file);
   let contents: ExpectationsFile | undefined;
   try {
     // A file named with --expectations must exist, unless this run creates it.

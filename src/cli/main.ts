@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { killAllGroups } from '../adapters/protocol/processGroups.ts';
 import { describeInterruption, runInterruptHandlers, type Interruption } from '../run/interruption.ts';
 import { describeThrown } from '../util/safeJson.ts';
+import { terminalText } from '../util/terminalText.ts';
 import { startStallMonitor, type StallInfo } from '../util/stallMonitor.ts';
 import type { Command } from './Command.ts';
 import { COMMANDS } from './commands.ts';
@@ -51,11 +52,12 @@ export async function main(argv: readonly string[], commands: readonly Command[]
     return await command.run(rest);
   } catch (error: unknown) {
     if (isInputError(error)) {
-      process.stderr.write(`prunecheck: ${error.message}\n`);
+      // An input error quotes what it read (a file's field, a path): escaped, as every outside string is.
+      process.stderr.write(`prunecheck: ${terminalText(error.message, { keepNewlines: true })}\n`);
       return 2;
     }
     const detail = error instanceof Error ? (error.stack ?? error.message) : describeThrown(error);
-    process.stderr.write(`prunecheck: internal error (a bug in prunecheck, not in your runtime; please report it with the command line): ${detail}\n`);
+    process.stderr.write(`prunecheck: internal error (a bug in prunecheck, not in your runtime; please report it with the command line): ${terminalText(detail, { keepNewlines: true })}\n`);
     return 3;
   }
 }

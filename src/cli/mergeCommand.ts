@@ -2,8 +2,8 @@ import { renderJsonReport } from '../report/jsonReport.ts';
 import { renderJunitReport } from '../report/junitReport.ts';
 import { renderMarkdownReport } from '../report/markdownReport.ts';
 import { renderPrettyReport } from '../report/prettyReport.ts';
-import { preflightFile } from '../util/writeFileAtomic.ts';
-import { REPORTS_DIR, writeReportSync } from '../util/writeReport.ts';
+import { preflightFile, writeFilesAtomic } from '../util/writeFileAtomic.ts';
+import { REPORTS_DIR } from '../util/writeReport.ts';
 import { mergeShards } from '../run/parallel/mergeShards.ts';
 import { readShardReport } from '../run/parallel/readShardReport.ts';
 import type { Command } from './Command.ts';
@@ -20,6 +20,10 @@ finding wins and every counterexample is kept; runs, operations and situations a
 gates (every dangerous situation reached, every claimed invariant judged) apply to the sums. Refuses shards of
 different checks (seed, adapter, versions, options), a shard given twice and a missing shard, naming the file
 and the field.
+
+Every shard report is checked whole first (types, verdicts, known situation and invariant names, each shard's
+chunks: its own, none twice, none missing); a report that fails writes nothing. The three reports are written as
+one: all of them, or, when one cannot be (a full disk, a path in the way), none, each file keeping what it held.
 
 Options:
   --out <FILE.json>  the merged JSON report (default ${REPORTS_DIR}/merged.json); the JUnit (.xml) and Markdown
@@ -44,10 +48,16 @@ export const mergeCommand: Command = {
     if (values.out === '') throw new UsageError('BAD_OPTION_VALUE', 'merge: --out needs a file name; e.g. --out reports/merged.json');
     const out = siblings(values.out ?? `${REPORTS_DIR}/merged.json`);
     for (const path of Object.values(out)) preflightFile(path);
+    // Every shard is read and checked whole before anything is written: a bad one writes nothing.
     const report = mergeShards(positionals.map((file) => readShardReport(file)));
     process.stdout.write(renderPrettyReport(report, { color: useColor(process.stdout) }));
-    const written = [writeReportSync(out.json, renderJsonReport(report)), writeReportSync(out.junit, renderJunitReport(report)), writeReportSync(out.markdown, renderMarkdownReport(report))];
-    process.stdout.write(`merged ${positionals.length} shard reports: ${written.join(', ')}\n`);
+    // The three reports are one result: all of them are written, or none is (a full disk, a path in the way).
+    const written = writeFilesAtomic([
+      { path: out.json, content: renderJsonReport(report) },
+      { path: out.junit, content: renderJunitReport(report) },
+      { path: out.markdown, content: renderMarkdownReport(report) },
+    ]);
+    process.stdout.write(`merged ${positionals.length} shard reports; wrote ${written.join(', ')}\n`);
     return exitCodeFor(report.verdict);
   },
 };

@@ -9,6 +9,7 @@ import { assertMayLoad, namesCode } from '../run/replayTrust.ts';
 import { findBuiltin } from '../subjects/builtins.ts';
 import { findPolicyAdapter } from '../subjects/policy/index.ts';
 import { shellQuote } from '../util/shellQuote.ts';
+import { terminalText as t } from '../util/terminalText.ts';
 import { PolicyCounterexampleError, replayPolicyCounterexample } from '../run/policy/replayPolicyCounterexample.ts';
 import type { PolicyReplayOptions, PolicyReplayResult } from '../run/policy/replayPolicyCounterexample.ts';
 import { resolveOrExplain, useColor } from './checkCommand.ts';
@@ -83,22 +84,26 @@ export function createReplayCommand(deps: ReplayDependencies = { replay: replayC
         read = await readCounterexampleFile(file);
       } catch (error: unknown) {
         if (!(error instanceof CounterexampleFileError)) throw error;
-        process.stderr.write(`prunecheck: replay: ${error.message}\n`);
+        process.stderr.write(`prunecheck: replay: ${t(error.message, { keepNewlines: true })}\n`);
         return 2;
       }
       const { mode, adapterRef } = read;
       // Shown before anything runs: what the file says it was recorded with, and what will run now.
-      process.stderr.write(`prunecheck: replay: ${file} names adapter ${shellQuote(adapterRef)}${values.adapter === undefined ? '' : `; replaying against --adapter ${shellQuote(values.adapter)}`}\n`);
-      if (values.adapter === undefined) assertMayLoad(file, adapterRef, values.trust === true);
+      // Names and commands are shell-quoted, control characters as $'\x1b…' escapes: what is shown is what would run.
+      process.stderr.write(`prunecheck: replay: ${t(file)} names adapter ${shellQuote(adapterRef)}${values.adapter === undefined ? '' : `; replaying against --adapter ${shellQuote(values.adapter)}`}\n`);
+      if (values.adapter === undefined) {
+        assertMayLoad(file, adapterRef, values.trust === true);
+        if (namesCode(adapterRef)) process.stderr.write(`prunecheck: replay: --trust: running what the file names, exactly: ${shellQuote(adapterRef)}\n`);
+      }
       // A built-in of the other mode would otherwise be reported as unknown to this mode's loader.
       const otherMode = mode === 'runtime' ? findPolicyAdapter(adapterRef) !== undefined : findBuiltin(adapterRef) !== undefined;
       if (values.adapter === undefined && !namesCode(adapterRef) && otherMode) {
-        throw new UsageError('ADAPTER_MODE', `replay: ${file} is a ${mode}-mode counterexample but names ${adapterRef}, a ${mode === 'runtime' ? 'policy' : 'runtime'}-mode adapter; pass --adapter with an adapter of the ${mode} mode`);
+        throw new UsageError('ADAPTER_MODE', `replay: ${t(file)} is a ${mode}-mode counterexample but names ${shellQuote(adapterRef)}, a ${mode === 'runtime' ? 'policy' : 'runtime'}-mode adapter; pass --adapter with an adapter of the ${mode} mode`);
       }
       const resolved = values.adapter === undefined ? undefined : await resolveOrExplain(values.adapter);
       if (values.adapter !== undefined && resolved === undefined) return 2;
       if (resolved !== undefined && resolved.mode !== mode) {
-        throw new UsageError('ADAPTER_MODE', `replay: ${file} is a ${mode}-mode counterexample but --adapter ${values.adapter ?? ''} is a ${resolved.mode}-mode adapter; pass an adapter of the same mode`);
+        throw new UsageError('ADAPTER_MODE', `replay: ${t(file)} is a ${mode}-mode counterexample but --adapter ${shellQuote(values.adapter ?? '')} is a ${resolved.mode}-mode adapter; pass an adapter of the same mode`);
       }
       const expectations = await expectationsRequest('replay', values);
       const trust = values.trust === true;
@@ -109,7 +114,7 @@ export function createReplayCommand(deps: ReplayDependencies = { replay: replayC
       const cx0 = read.data as unknown as Counterexample;
       let step = 0;
       const release = onInterrupt((why) => {
-        process.stdout.write(`replaying ${file}: ${cx0.adapter} ${cx0.invariant} at step ${cx0.step} of ${cx0.trace.length}\n`);
+        process.stdout.write(`replaying ${t(file)}: ${t(cx0.adapter)} ${cx0.invariant} at step ${cx0.step} of ${cx0.trace.length}\n`);
         if (why.kind === 'signal') {
           process.stdout.write(`interrupted: ${describeInterruption(why)} at step ${step}\n`);
           return undefined;
@@ -124,19 +129,19 @@ export function createReplayCommand(deps: ReplayDependencies = { replay: replayC
       } catch (error: unknown) {
         // The adapter the file names cannot be loaded (moved module, renamed built-in): a usage problem.
         if (!(error instanceof AdapterLoadError)) throw error;
-        process.stderr.write(`prunecheck: replay: ${file}: ${error.message}; or pass --adapter\n`);
+        process.stderr.write(`prunecheck: replay: ${t(file)}: ${t(error.message, { keepNewlines: true })}; or pass --adapter\n`);
         return 2;
       } finally {
         release();
       }
       const { counterexample: cx } = result;
-      process.stdout.write(`replaying ${file}: ${cx.adapter} ${cx.invariant} at step ${cx.step} of ${cx.trace.length} (seed ${cx.seed}; recorded with ${cx.adapter} ${cx.adapterVersion}, spec ${cx.specVersion}; adapterRef ${shellQuote(cx.adapterRef)})\n`);
-      for (const line of cx.because) process.stdout.write(`  recorded: ${line}\n`);
-      for (const note of result.notes ?? []) process.stdout.write(`  note: ${note}\n`);
-      process.stdout.write(`${headline(result)}: ${result.detail}\n`);
+      process.stdout.write(`replaying ${t(file)}: ${t(cx.adapter)} ${cx.invariant} at step ${cx.step} of ${cx.trace.length} (seed ${cx.seed}; recorded with ${t(cx.adapter)} ${t(String(cx.adapterVersion))}, spec ${t(String(cx.specVersion))}; adapterRef ${shellQuote(cx.adapterRef)})\n`);
+      for (const line of cx.because) process.stdout.write(`  recorded: ${t(line)}\n`);
+      for (const note of result.notes ?? []) process.stdout.write(`  note: ${t(note)}\n`);
+      process.stdout.write(`${headline(result)}: ${t(result.detail)}\n`);
       if (values.verbose === true) process.stdout.write(`\n${renderPrettyReport(result.report, { color: useColor(process.stdout) })}`);
       const known = replayAgainstExpectations(expectations, cx.adapter, cx.invariant, result.kind);
-      if (known !== undefined) process.stdout.write(known.line);
+      if (known !== undefined) process.stdout.write(t(known.line, { keepNewlines: true }));
       return known?.code ?? (result.kind === 'passed' ? 0 : 1);
     },
   };
@@ -157,17 +162,17 @@ async function replayPolicy(
     result = await replay(file, { ...(adapter === undefined ? {} : { adapter }), ...options });
   } catch (error: unknown) {
     if (!(error instanceof PolicyCounterexampleError) && !(error instanceof AdapterLoadError)) throw error;
-    process.stderr.write(`prunecheck: replay: ${error instanceof AdapterLoadError ? `${file}: ` : ''}${error.message}\n`);
+    process.stderr.write(`prunecheck: replay: ${error instanceof AdapterLoadError ? `${t(file)}: ` : ''}${t(error.message, { keepNewlines: true })}\n`);
     return 2;
   }
   const cx = result.counterexample;
-  process.stdout.write(`replaying ${file}: ${cx.adapter} (${cx.package}) ${cx.invariant} in round ${cx.round} (seed ${cx.seed}; recorded with ${cx.adapter} ${cx.adapterVersion}, now ${result.adapterVersion}; adapterRef ${shellQuote(cx.adapterRef)})\n`);
-  for (const line of cx.because) process.stdout.write(`  recorded: ${line}\n`);
-  for (const note of result.notes ?? []) process.stdout.write(`  note: ${note}\n`);
-  process.stdout.write(`${headline(result)}: ${result.detail}\n`);
-  for (const line of result.because) process.stdout.write(`  now: ${line}\n`);
+  process.stdout.write(`replaying ${t(file)}: ${t(cx.adapter)} (${t(String(cx.package))}) ${cx.invariant} in round ${cx.round} (seed ${cx.seed}; recorded with ${t(cx.adapter)} ${t(String(cx.adapterVersion))}, now ${t(result.adapterVersion)}; adapterRef ${shellQuote(cx.adapterRef)})\n`);
+  for (const line of cx.because) process.stdout.write(`  recorded: ${t(line)}\n`);
+  for (const note of result.notes ?? []) process.stdout.write(`  note: ${t(note)}\n`);
+  process.stdout.write(`${headline(result)}: ${t(result.detail)}\n`);
+  for (const line of result.because) process.stdout.write(`  now: ${t(line)}\n`);
   const known = replayAgainstExpectations(expectations, cx.adapter, cx.invariant, result.kind);
-  if (known !== undefined) process.stdout.write(known.line);
+  if (known !== undefined) process.stdout.write(t(known.line, { keepNewlines: true }));
   // `error`: the file's invariant cannot be observed in policy mode, so the file itself is wrong.
   return known?.code ?? (result.kind === 'passed' ? 0 : result.kind === 'error' ? 2 : 1);
 }

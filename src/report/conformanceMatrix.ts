@@ -4,6 +4,7 @@ import type { CheckReport, InvariantResult, Verdict } from '../run/CheckReport.t
 import type { FindingKind } from '../check/FindingKind.ts';
 import { formatCount, mdCell, mdCode, mdTable } from '../util/markdownText.ts';
 import { jsonText } from '../util/writeReport.ts';
+import { terminalText } from '../util/terminalText.ts';
 
 /**
  * What a runtime of the suite is expected to do: pass everything, be caught breaking one rule (a zoo member),
@@ -134,7 +135,8 @@ export function renderConformanceMarkdown(matrix: ConformanceMatrix): string {
   );
   const errors = matrix.rows.filter((r) => r.error !== undefined).map((r) => `- **${mdCell(r.runtime)}** (${r.verdict}): ${mdCell(r.error ?? '')}`);
   const { summary } = matrix;
-  return [
+  // Runtime names, descriptions and findings come from adapters: the last pass escapes any control character.
+  return terminalText([
     '# prunecheck conformance matrix',
     '',
     `prunecheck ${matrix.prunecheckVersion}, spec ${matrix.specVersion}; seed ${matrix.seed}, ${matrix.runs === undefined ? "each engine's default number of runs" : `${formatCount(matrix.runs)} runs`} per runtime. ` +
@@ -159,5 +161,5 @@ export function renderConformanceMarkdown(matrix: ConformanceMatrix): string {
     '',
     mdTable(['invariant', 'rule'], matrix.invariants.map((i) => [i.id, i.rule])),
     '',
-  ].join('\n');
+  ].join('\n'), { keepNewlines: true });
 }

@@ -4,6 +4,7 @@ import type { FindingKind } from '../check/FindingKind.ts';
 import { expectationsOf } from '../run/expectations/applyExpectations.ts';
 import { junitExpectationOutcome } from '../run/expectations/renderExpectations.ts';
 import { xmlAttr, xmlText } from '../util/xmlEscape.ts';
+import { savedCounterexample } from './savedCounterexample.ts';
 
 interface Case {
   readonly name: string;
@@ -11,16 +12,20 @@ interface Case {
 }
 
 /** The text of a failure: the because chain, then the command that replays it and where the file is. */
-function failureBody(violations: readonly Violation[]): string {
+function failureBody(violations: readonly Violation[], error: string | undefined): string {
   return violations
-    .map((v) => [`${v.invariant} at step ${v.step} of ${v.traceLength}:`, ...v.because.map((line) => `  ${line}`), `replay: ${v.replay}`, `counterexample: ${v.counterexample}`].join('\n'))
+    .map((v) => {
+      const saved = savedCounterexample(v, error);
+      const where = saved.kind === 'saved' ? [`replay: ${saved.replay}`, `counterexample: ${saved.file}`] : [`counterexample: ${saved.why}`];
+      return [`${v.invariant} at step ${v.step} of ${v.traceLength}:`, ...v.because.map((line) => `  ${line}`), ...where].join('\n');
+    })
     .join('\n\n');
 }
 
-function findingCase(name: string, kind: 'failure' | 'error', found: readonly Violation[]): Case {
+function findingCase(name: string, kind: 'failure' | 'error', found: readonly Violation[], error: string | undefined): Case {
   const first = found[0];
   if (first === undefined) return { name, outcome: { kind: 'passed' } };
-  return { name, outcome: { kind, type: first.invariant, message: `${first.invariant} at step ${first.step}: ${first.because[0] ?? ''}`, body: failureBody(found) } };
+  return { name, outcome: { kind, type: first.invariant, message: `${first.invariant} at step ${first.step}: ${first.because[0] ?? ''}`, body: failureBody(found, error) } };
 }
 
 /**
@@ -30,7 +35,7 @@ function findingCase(name: string, kind: 'failure' | 'error', found: readonly Vi
 function differentialCase(report: CheckReport): Case {
   const name = 'DIFFERENTIAL outcomes match the reference model';
   const found = report.violations.filter((v) => v.invariant === 'DIFFERENTIAL');
-  if (found.length > 0) return findingCase(name, 'failure', found);
+  if (found.length > 0) return findingCase(name, 'failure', found, report.error);
   if ((report as { readonly mode?: unknown }).mode === 'policy') return { name, outcome: { kind: 'skipped', message: 'not run: policy mode has no reference model of a message list to compare with' } };
   const claimsAll = RUNTIME_INVARIANT_IDS.every((id) => report.invariants.some((r) => r.invariant === id && r.status !== 'not-claimed'));
   if (!claimsAll) return { name, outcome: { kind: 'skipped', message: `not counted: the differential check counts only for adapters claiming every runtime invariant (INV-01…INV-15 and INV-27 onward), and ${report.adapter} does not` } };
@@ -48,10 +53,10 @@ function cases(report: CheckReport): Case[] {
     if (result.status === 'violated' && found.length === 0) {
       return { name, outcome: { kind: 'failure', type: result.invariant, message: `${result.invariant} violated`, body: `${result.invariant} violated (no counterexample recorded)` } };
     }
-    return findingCase(name, 'failure', found);
+    return findingCase(name, 'failure', found, report.error);
   });
   const differential = differentialCase(report);
-  let adapter = findingCase('ADAPTER operations answer in time with well-formed observations', 'error', report.violations.filter((v) => v.invariant === 'ADAPTER-ERROR' || v.invariant === 'TIMEOUT'));
+  let adapter = findingCase('ADAPTER operations answer in time with well-formed observations', 'error', report.violations.filter((v) => v.invariant === 'ADAPTER-ERROR' || v.invariant === 'TIMEOUT'), report.error);
   if (adapter.outcome.kind === 'passed' && report.error !== undefined) {
     adapter = { name: adapter.name, outcome: { kind: 'error', type: report.verdict, message: report.error, body: report.error } };
   }

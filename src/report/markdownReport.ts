@@ -1,23 +1,24 @@
 import { INVARIANTS } from '../model/invariants.ts';
 import type { CheckReport, InvariantResult, Violation } from '../run/CheckReport.ts';
 import { expectationStatus, markdownExpectationLines } from '../run/expectations/renderExpectations.ts';
-import { formatCount, mdCell, mdCode, mdTable } from '../util/markdownText.ts';
+import { formatCount, mdCell, mdCode, mdInlineCode, mdTable } from '../util/markdownText.ts';
+import { savedCounterexample } from './savedCounterexample.ts';
+import { terminalText } from '../util/terminalText.ts';
 import { evidenceLines } from './prettyReport.ts';
 
 const STATUS: Record<InvariantResult['status'], string> = { passed: '✅ passed', violated: '❌ violated', 'not-claimed': '➖ not claimed', inconclusive: '❔ inconclusive' };
 
-function violationSection(v: Violation): string {
+function violationSection(v: Violation, error: string | undefined): string {
   // Policy-mode findings may carry the library's own word that the behaviour is by design.
   const note = (v as { readonly note?: unknown }).note;
+  const saved = savedCounterexample(v, error);
   return [
-    `### ${v.invariant} at step ${v.step} of ${v.traceLength}`,
+    `### ${mdCell(v.invariant)} at step ${v.step} of ${v.traceLength}`,
     '',
     ...v.because.map((line) => `- ${mdCell(line)}`),
     ...(typeof note === 'string' ? ['', `Note: ${mdCell(note)}`] : []),
     '',
-    `Counterexample: \`${v.counterexample}\`. Replay:`,
-    '',
-    mdCode(v.replay, 'sh'),
+    ...(saved.kind === 'saved' ? [`Counterexample: ${mdInlineCode(saved.file)}. Replay:`, '', mdCode(saved.replay, 'sh')] : [`Counterexample: ${mdCell(saved.why)}`]),
   ].join('\n');
 }
 
@@ -30,8 +31,10 @@ export function renderMarkdownReport(report: CheckReport): string {
   const firstBecause = (id: string): string => report.violations.find((v) => v.invariant === id)?.because.join('\n') ?? '';
   const others = report.violations.filter((v) => !(v.invariant in INVARIANTS));
   const situations = Object.entries(report.situations);
-  return [
-    `# prunecheck check: ${mdCell(report.adapter)} — ${report.verdict}`,
+  // Each outside string is escaped where it is placed (mdCell, mdCode, mdInlineCode); the last pass keeps any
+  // that a table row or a heading carries raw from reaching a terminal showing the file.
+  const text = [
+    `# prunecheck check: ${mdCell(report.adapter)} — ${mdCell(report.verdict)}`,
     '',
     mdTable(
       ['adapter', 'verdict', 'seed', 'runs', 'ops checked', 'ops/s', 'duration', 'versions'],
@@ -50,8 +53,9 @@ export function renderMarkdownReport(report: CheckReport): string {
     ),
     ...markdownExpectationLines(report, mdCell),
     ...(report.evidence === undefined ? [] : ['', '## Evidence', '', ...evidenceLines(report.evidence).map((line) => `- ${mdCell(line)}`)]),
-    ...(report.violations.length === 0 ? [] : ['', '## Violations', '', report.violations.map(violationSection).join('\n\n')]),
+    ...(report.violations.length === 0 ? [] : ['', '## Violations', '', report.violations.map((v) => violationSection(v, report.error)).join('\n\n')]),
     ...(situations.length === 0 ? [] : ['', '## Dangerous situations reached', '', mdTable(['situation', 'runs'], situations.map(([name, runs]) => [name, String(runs)]))]),
     '',
   ].join('\n');
+  return terminalText(text, { keepNewlines: true });
 }

@@ -1,5 +1,6 @@
 import type { CheckProgress } from '../check/CheckProgress.ts';
 import { formatCount } from '../util/markdownText.ts';
+import { terminalText } from '../util/terminalText.ts';
 
 /** Where progress goes: stderr in the CLI, so a report on stdout stays clean. */
 export interface ProgressStream {
@@ -31,7 +32,7 @@ const REDRAW_MS = 100;
 export function progressLine(p: CheckProgress): string {
   const seconds = (p.elapsedMs / 1000).toFixed(1);
   const findings = p.violations === 0 ? '' : ` · ${p.violations} ${p.violations === 1 ? 'violation' : 'violations'}`;
-  return `${p.adapter}: ${p.unit ?? 'run'} ${formatCount(p.runsDone)}/${formatCount(p.runsTotal)} · ${formatCount(p.opsChecked)} ops · ${seconds} s${findings}`;
+  return `${terminalText(p.adapter)}: ${p.unit ?? 'run'} ${formatCount(p.runsDone)}/${formatCount(p.runsTotal)} · ${formatCount(p.opsChecked)} ops · ${seconds} s${findings}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Scenario } from '../scenario/Scenario.ts';
 import type { ScenarioRun } from '../scenario/ScenarioRun.ts';
 import { renderTimeline } from './scenarioTimeline.ts';
+import { terminalText } from '../util/terminalText.ts';
 
 export interface ScenarioResults {
   readonly scenario: Scenario;
@@ -41,5 +42,6 @@ export function renderScenariosMarkdown(results: readonly ScenarioResults[], com
       out.push(`### ${scenario.name} on ${run.runtime}: ${run.met ? 'meets' : 'does NOT meet'} its expectation`, '', '```text', ...renderTimeline(scenario, run), '```', '');
     }
   }
-  return `${out.join('\n').trimEnd()}\n`;
+  // Scenario files are the user's: their text is escaped like any outside string.
+  return terminalText(`${out.join('\n').trimEnd()}\n`, { keepNewlines: true });
 }

@@ -1,5 +1,6 @@
 import type { Scenario } from '../scenario/Scenario.ts';
 import type { ScenarioRun, TimelineEntry } from '../scenario/ScenarioRun.ts';
+import { terminalText } from '../util/terminalText.ts';
 
 const MARK: Partial<Record<TimelineEntry['kind'], string>> = { failure: '✗', prevented: '✓', crash: '✗', 'window-full': '!' };
 
@@ -46,7 +47,8 @@ export function renderTimeline(scenario: Scenario, run: ScenarioRun): string[] {
   out.push('', `expectation (${run.expectationsOf}): ${run.met ? 'MET' : 'NOT MET'}`);
   for (const check of run.checks) out.push(`  ${check.met ? '✓' : '✗'} ${check.because}`);
   for (const probe of run.unexpected) out.push(`  ✗ unexpected ${probe.failure} at ${unit} ${probe.turn}: ${probe.detail}`);
-  return out;
+  // Scenario files are the user's: what they say reaches a terminal escaped.
+  return out.map((line) => terminalText(line));
 }
 
 /** Folds a turn's entries: evictions and tombstones into one line, runs of more than three rejections or re-scorings into one. */

@@ -8,6 +8,7 @@ import { OPERATION_KINDS, type Operation } from '../model/Operation.ts';
 import { ReferenceRuntime, type RuntimeConfig } from '../model/ReferenceRuntime.ts';
 import { CounterexampleFileError } from './CounterexampleFileError.ts';
 import { describeThrown, preview } from '../util/safeJson.ts';
+import { hasOwn, parseJsonData } from '../util/parseJsonData.ts';
 import { findingIdentity, traceHash } from './writeCounterexample.ts';
 
 /** Which engine a counterexample file belongs to, read from its `format` (policy files also say `mode`). */
@@ -44,14 +45,15 @@ export async function readCounterexampleFile(file: string, expected?: Counterexa
   const text = await readBounded(file);
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    // Prototype-free: a "__proto__" or "constructor" key in a shared file is its data, never a lookup's answer.
+    data = parseJsonData(text.replace(/^\uFEFF/, ''));
   } catch (error: unknown) {
     throw new CounterexampleFileError('NOT_JSON', file, `not valid JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error });
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw bad(file, '(top level)', 'must be a JSON object');
   const record = data as Record<string, unknown>;
   const format = record['format'];
-  const mode = typeof format === 'string' ? FORMATS[format] : undefined;
+  const mode = typeof format === 'string' && hasOwn(FORMATS, format) ? FORMATS[format] : undefined;
   if (mode === undefined) throw bad(file, 'format', `must be one of ${Object.keys(FORMATS).join(', ')}, got ${show(format)}`);
   if (expected !== undefined && mode !== expected) {
     const wanted = Object.keys(FORMATS).find((f) => FORMATS[f] === expected) ?? expected;

@@ -5,6 +5,7 @@ import type { AnyAdapter } from './checkAdapter.ts';
 import { replayPolicyCounterexample, type PolicyReplayResult } from './policy/replayPolicyCounterexample.ts';
 import { readCounterexampleFile } from './readCounterexampleFile.ts';
 import { assertMayLoad } from './replayTrust.ts';
+import { terminalText } from '../util/terminalText.ts';
 import { replayCounterexample as replayRuntimeCounterexample, type ReplayResult } from './runtime/replayCounterexample.ts';
 
 /** What `replayCounterexample` answers for either kind of counterexample file, told apart by `mode`. */
@@ -36,7 +37,7 @@ export async function replayCounterexample(file: string, options: ReplayOptions 
       resolved = await resolveAdapter(adapterRef);
     } catch (error: unknown) {
       if (!(error instanceof AdapterLoadError) || error.code !== 'UNKNOWN_ADAPTER') throw error;
-      throw new AdapterLoadError('UNKNOWN_ADAPTER', `${file} names adapter '${adapterRef}', which is neither a built-in nor a module path; name the adapter's module: npx prunecheck replay ${file} --adapter ./path/to/adapter.ts (from code: replayCounterexample(file, { adapter }))`, { cause: error });
+      throw new AdapterLoadError('UNKNOWN_ADAPTER', `${file} names adapter '${terminalText(adapterRef)}', which is neither a built-in nor a module path; name the adapter's module: npx prunecheck replay ${file} --adapter ./path/to/adapter.ts (from code: replayCounterexample(file, { adapter }))`, { cause: error });
     }
   } else if (typeof options.adapter === 'string') {
     resolved = await resolveAdapter(options.adapter);

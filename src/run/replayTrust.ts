@@ -2,6 +2,7 @@ import { findBuiltin } from '../subjects/builtins.ts';
 import { looksLikeModulePath } from '../adapters/importAdapterModule.ts';
 import { findPolicyAdapter } from '../subjects/policy/index.ts';
 import { shellQuote } from '../util/shellQuote.ts';
+import { hasControlCharacters, terminalText } from '../util/terminalText.ts';
 
 /**
  * A counterexample file names the adapter it was found with (`adapterRef`): a built-in's name, a module path, or a
@@ -11,15 +12,21 @@ import { shellQuote } from '../util/shellQuote.ts';
  */
 export class UntrustedAdapterError extends Error {
   override readonly name = 'UntrustedAdapterError';
-  readonly code = 'UNTRUSTED_ADAPTER';
+  /** `CONTROL_CHARACTERS`: the reference holds characters a terminal acts on, so even `--trust` refuses it. */
+  readonly code: 'UNTRUSTED_ADAPTER' | 'CONTROL_CHARACTERS';
   readonly adapterRef: string;
 
   constructor(file: string, adapterRef: string) {
     const what = adapterRef.startsWith('cmd:') ? 'a command' : looksLikeModulePath(adapterRef) ? 'a module' : 'not a built-in adapter';
+    const hidden = hasControlCharacters(adapterRef);
     super(
-      `${file} was recorded with adapter ${shellQuote(adapterRef)} (its adapterRef), which is ${what}: replaying it would run code named by a file. ` +
-        `prunecheck runs only code you name: pass --adapter ${shellQuote(adapterRef)} to run it (or --adapter <another adapter>), or --trust to run what the file names`,
+      hidden
+        ? `${terminalText(file)} names adapter ${shellQuote(adapterRef)} (its adapterRef, shown escaped), which holds control characters: a terminal would show ` +
+            `another ${what === 'a command' ? 'command' : 'path'} than the one that would run, so prunecheck never runs it, not even with --trust. Read the file, and pass --adapter with the adapter you mean`
+        : `${terminalText(file)} was recorded with adapter ${shellQuote(adapterRef)} (its adapterRef), which is ${what}: replaying it would run code named by a file. ` +
+            `prunecheck runs only code you name: pass --adapter ${shellQuote(adapterRef)} to run it (or --adapter <another adapter>), or --trust to run what the file names`,
     );
+    this.code = hidden ? 'CONTROL_CHARACTERS' : 'UNTRUSTED_ADAPTER';
     this.adapterRef = adapterRef;
   }
 }
@@ -36,8 +43,10 @@ export function namesCode(ref: string): boolean {
 
 /**
  * Throws `UntrustedAdapterError` when the file's adapter is code (a module or a command) and `trust` was not
- * given. A bare name loads nothing but a built-in (an unknown one is an unknown-adapter error, as ever).
+ * given, and whenever the reference holds control characters (`\r`, ESC…): what a terminal shows of it is not
+ * what would run, so no flag makes it run. A bare name loads nothing but a built-in (an unknown one is an
+ * unknown-adapter error, as ever).
  */
 export function assertMayLoad(file: string, adapterRef: string, trust: boolean): void {
-  if (!trust && namesCode(adapterRef)) throw new UntrustedAdapterError(file, adapterRef);
+  if (hasControlCharacters(adapterRef) || (!trust && namesCode(adapterRef))) throw new UntrustedAdapterError(file, adapterRef);
 }

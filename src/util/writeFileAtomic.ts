@@ -24,6 +24,23 @@ function errnoOf(error: unknown): string {
   return (error as { code?: string } | null)?.code ?? String(error);
 }
 
+const ERRNO_WORDS: Readonly<Record<string, string>> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the file system is read-only',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EIO: 'an input/output error',
+  EFBIG: 'the file is too large for the file system',
+};
+
+/** `ENOSPC: no space left on the device`: an error code with what it means, for messages. */
+export function describeErrno(error: unknown): string {
+  const code = errnoOf(error);
+  const words = Object.hasOwn(ERRNO_WORDS, code) ? ERRNO_WORDS[code] : undefined;
+  return words === undefined ? code : `${code}: ${words}`;
+}
+
 function statOrUndefined(path: string): Stats | undefined {
   try {
     return statSync(path);
@@ -108,7 +125,7 @@ function writeTemporary(dir: string, target: string, content: string | Uint8Arra
   try {
     fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666);
   } catch (error: unknown) {
-    throw new OutputPathError('CANNOT_WRITE', target, `cannot create a file in ${dir} (${errnoOf(error)}); choose a writable output path`, { cause: error });
+    throw new OutputPathError('CANNOT_WRITE', target, `cannot create a file in ${dir} (${describeErrno(error)}); choose a writable output path`, { cause: error });
   }
   try {
     const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
@@ -117,7 +134,7 @@ function writeTemporary(dir: string, target: string, content: string | Uint8Arra
   } catch (error: unknown) {
     closeSync(fd);
     unlinkQuietly(temporary);
-    throw new OutputPathError('CANNOT_WRITE', target, `cannot write ${target} (${errnoOf(error)})`, { cause: error });
+    throw new OutputPathError('CANNOT_WRITE', target, `cannot write ${target} (${describeErrno(error)})`, { cause: error });
   }
   closeSync(fd);
   return temporary;
@@ -228,4 +245,84 @@ export function preflightDirectory(dir: string): string {
   }
   unlinkQuietly(writeTemporary(existing, join(target, 'probe'), ''));
   return target;
+}
+
+/** One file of a set written by `writeFilesAtomic`. */
+export interface FileToWrite {
+  readonly path: string;
+  readonly content: string | Uint8Array;
+}
+
+/**
+ * A set of files of which none was written: the error of the file that failed (`cause`), and the message says
+ * that every file of the set kept what it held before.
+ */
+export class FileSetError extends OutputPathError {
+  /** The absolute paths of the whole set, none of them changed. */
+  readonly unchanged: readonly string[];
+
+  constructor(failed: OutputPathError, unchanged: readonly string[]) {
+    super(failed.code, failed.path, `${failed.message}; none of ${unchanged.join(', ')} was written (each keeps what it held before)`, { cause: failed });
+    this.unchanged = unchanged;
+  }
+}
+
+/**
+ * Writes several files as one: all of them, or none. Every file's content first goes to a temporary file beside
+ * it and is flushed to disk (a full disk, a read-only directory or a path in the way fails here, before any target
+ * changes); then each is renamed over its target, the previous targets kept as hard links until every rename has
+ * succeeded, and put back if one fails. Throws `FileSetError` naming the file that failed and the set left as it
+ * was. Answers the absolute paths written, in order.
+ */
+export function writeFilesAtomic(files: readonly FileToWrite[]): string[] {
+  const targets = files.map((f) => resolve(f.path));
+  const temporaries: string[] = [];
+  const backups: (string | undefined)[] = [];
+  const renamed: number[] = [];
+  try {
+    files.forEach((file, i) => {
+      const target = targets[i] as string;
+      assertReplaceable(target);
+      const dir = ensureDirectory(dirname(target));
+      temporaries.push(writeTemporary(dir, target, file.content));
+    });
+    targets.forEach((target, i) => {
+      let backup: string | undefined;
+      if (lstatOrUndefined(target) !== undefined) {
+        backup = `${temporaries[i] as string}.previous`;
+        try {
+          linkSync(target, backup);
+        } catch (error: unknown) {
+          throw new OutputPathError('CANNOT_WRITE', target, `cannot keep the previous ${target} while replacing it (${describeErrno(error)})`, { cause: error });
+        }
+      }
+      backups.push(backup);
+    });
+    targets.forEach((target, i) => {
+      assertReplaceable(target);
+      try {
+        renameSync(temporaries[i] as string, target);
+      } catch (error: unknown) {
+        throw new OutputPathError('CANNOT_WRITE', target, `cannot write ${target} (${describeErrno(error)})`, { cause: error });
+      }
+      renamed.push(i);
+    });
+  } catch (error: unknown) {
+    // Put back what was replaced, remove what was created: the set is as it was.
+    for (const i of renamed) {
+      const backup = backups[i];
+      try {
+        if (backup === undefined) unlinkSync(targets[i] as string);
+        else renameSync(backup, targets[i] as string);
+      } catch {
+        // Best effort: the message below still names every file of the set.
+      }
+    }
+    for (const path of [...temporaries, ...backups]) if (path !== undefined) unlinkQuietly(path);
+    const failed = error instanceof OutputPathError ? error : new OutputPathError('CANNOT_WRITE', targets[0] ?? '', `cannot write (${describeErrno(error)})`, { cause: error });
+    throw new FileSetError(failed, targets);
+  }
+  for (const backup of backups) if (backup !== undefined) unlinkQuietly(backup);
+  for (const dir of new Set(targets.map((t) => dirname(t)))) syncDirectory(dir);
+  return targets;
 }

@@ -4,10 +4,17 @@
  */
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+/**
+ * Characters XML can carry that a terminal or a browser acts on: DEL and the C1 controls (CSI among them), the
+ * bidirectional overrides and isolates that reorder what a CI page shows. A report is no place for them: U+FFFD.
+ */
+const NOT_SHOWN = /[\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+
 /** Escapes element text. `\r` is written as a reference because parsers normalise a literal one to `\n`. */
 export function xmlText(value: string): string {
   return value
     .replace(NOT_XML, '\uFFFD')
+    .replace(NOT_SHOWN, '\uFFFD')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')

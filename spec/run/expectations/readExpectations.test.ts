@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -36,15 +36,41 @@ describe('reading an expectations file', () => {
     );
   });
 
+  it('round-trips the fields prunecheck does not use, on entries and on the file, keys such as __proto__ included', async () => {
+    const known = ['adapter', 'invariant', 'reason', 'format', 'expectations'];
+    const key = fc.oneof(fc.string({ minLength: 1 }), fc.constantFrom('owner', 'ticket', 'until', '__proto__', 'constructor', '$comment')).filter((k) => !known.includes(k));
+    const fields = fc.uniqueArray(fc.tuple(key, fc.jsonValue({ maxDepth: 2 })), { selector: ([k]) => k, maxLength: 4 });
+    const asObject = (pairs: readonly (readonly [string, unknown])[]): Record<string, unknown> => {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of pairs) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+      return out;
+    };
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(fields, fields, async (entryFields, fileFields) => {
+        const path = join(dir, `fields-${(n += 1)}.json`);
+        const text = JSON.stringify({ ...asObject(fileFields), format: EXPECTATIONS_FORMAT, expectations: [{ ...entry('a', 'INV-03'), ...asObject(entryFields) }] });
+        writeFileSync(path, text);
+        const read = await readExpectations(path);
+        if (read === undefined) throw new Error('read nothing');
+        await writeExpectations(path, read);
+        const again = JSON.parse(readFileSync(path, 'utf8')) as { expectations: Record<string, unknown>[] } & Record<string, unknown>;
+        expect(Object.entries(again.expectations[0] ?? {})).toEqual([...Object.entries(entry('a', 'INV-03')), ...entryFields]);
+        expect(Object.entries(again).filter(([k]) => !known.includes(k))).toEqual(fileFields);
+      }),
+      { seed: 25, numRuns: 60 },
+    );
+  });
+
   it('a missing file is an error naming it, unless optional', async () => {
     const missing = join(dir, 'missing.json');
     await expect(readExpectations(missing)).rejects.toMatchObject({ code: 'NOT_FOUND', message: `${missing}: cannot read it (ENOENT); check the --expectations path, or create it with --update-expectations` });
     expect(await readExpectations(missing, { optional: true })).toBeUndefined();
   });
 
-  it('malformed JSON names the file', async () => {
+  it('malformed JSON names the file and the line', async () => {
     const path = file('broken.json', '{ "format": ');
-    await expect(readExpectations(path)).rejects.toMatchObject({ code: 'NOT_JSON', message: expect.stringMatching(new RegExp(`^${path}: not valid JSON \\(`)) });
+    await expect(readExpectations(path)).rejects.toMatchObject({ code: 'NOT_JSON', message: expect.stringMatching(new RegExp(`^${path}: line 1, column \\d+: not valid JSON \\(`)) });
   });
 
   it.each([

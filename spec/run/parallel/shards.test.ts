@@ -126,7 +126,7 @@ describe('prunecheck merge: the command and its refusals', () => {
         writeFileSync(file, JSON.stringify(data));
         return [file, await shardFile('d', 2)];
       },
-      /merge: .*d-1\.json: shard\.chunks\[0\]\.totals\.runs is missing or not a whole number/,
+      /merge: .*d-1\.json: field 'shard\.chunks\[0\]\.totals\.runs' must be a whole number, got "many"/,
     ],
     ['not JSON', async () => [join(dir, 'cli', 'none.json')], /merge: .*none\.json cannot be read/],
   ])('%s is exit 2 naming the file and the field', async (_, files, message) => {

@@ -7,6 +7,7 @@ import { PROTOCOL_MINOR, PROTOCOL_VERSION, type ErrorBody, type HelloResult, typ
 import { ProtocolError, type ProtocolErrorCode } from './ProtocolError.ts';
 import { StderrRing } from './StderrRing.ts';
 import { forgetGroup, signalGroup, trackGroup } from './processGroups.ts';
+import { newTreeTag, treeEnvironment } from './processTree.ts';
 
 /** Limits of one child. Every fault past a limit is a `ProtocolError`, never a hang or a crash of prunecheck. */
 export interface ClientOptions {
@@ -81,9 +82,11 @@ export class ProtocolClient {
     this.stderr = new StderrRing(options.stderrBytes);
     const [file, ...args] = argv;
     // Its own process group, so that stopping it stops everything it started (spec/PROTOCOL.md §1).
-    this.child = spawn(file, args, { stdio: ['pipe', 'pipe', 'pipe'], cwd: options.cwd, env: options.env ?? process.env, detached: true });
+    // Its tree name in its environment, so that what it starts is found even after setsid() (processTree.ts).
+    const tree = newTreeTag();
+    this.child = spawn(file, args, { stdio: ['pipe', 'pipe', 'pipe'], cwd: options.cwd, env: treeEnvironment(options.env ?? process.env, tree), detached: true });
     const pid = this.child.pid;
-    if (pid !== undefined) trackGroup(pid);
+    if (pid !== undefined) trackGroup(pid, tree);
     // 'exit', not 'close': a grandchild holding stdout open must not keep prunecheck waiting for the child.
     this.exited = new Promise((resolve) => {
       this.child.once('exit', () => resolve());

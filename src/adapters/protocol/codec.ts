@@ -5,6 +5,8 @@
  * Both directions take a fast path when the text cannot contain either case.
  */
 
+import { mayNamePrototype, prototypeFree } from '../../util/parseJsonData.ts';
+
 const FLOAT_TAG = '$float';
 
 /** One message as one line (without the newline). */
@@ -16,9 +18,14 @@ export function encodeMessage(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? { [FLOAT_TAG]: String(v) } : v));
 }
 
-/** Parses one line; throws `SyntaxError` when it is not JSON. */
+/**
+ * Parses one line; throws `SyntaxError` when it is not JSON. A line holding a `__proto__`, `constructor` or
+ * `prototype` key decodes into prototype-free objects, so those keys are the child's data and nothing prunecheck
+ * reads from the answer can be inherited (`parseJsonData`).
+ */
 export function decodeMessage(line: string): unknown {
-  const value: unknown = JSON.parse(line);
+  const parsed: unknown = JSON.parse(line);
+  const value = mayNamePrototype(line) ? prototypeFree(parsed) : parsed;
   if (!line.includes('null') && !line.includes(FLOAT_TAG)) return value;
   // A walk over the parsed value, not a JSON.parse reviver: the reviver calls back for every value, which costs
   // a child that writes null for absent fields (Python's None) several times the parse itself.

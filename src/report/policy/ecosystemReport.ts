@@ -5,6 +5,7 @@ import { isDesignNote } from '../../run/expectations/designExpectations.ts';
 import { expectationStatus } from '../../run/expectations/renderExpectations.ts';
 import { INVARIANTS, type InvariantId } from '../../model/invariants.ts';
 import type { PolicyCheckReport } from '../../run/policy/checkPolicyAdapter.ts';
+import { terminalText } from '../../util/terminalText.ts';
 
 /** What `npm run ecosystem` writes to reports/ecosystem.json. */
 export interface EcosystemReport {
@@ -76,7 +77,8 @@ export function renderEcosystemMarkdown(report: EcosystemReport): string {
     '',
   ];
   for (const r of report.reports) out.push(...section(r));
-  return `${out.join('\n')}\n`;
+  // Library outputs and notes are outside text: no control character reaches a terminal showing the file.
+  return terminalText(`${out.join('\n')}\n`, { keepNewlines: true });
 }
 
 /** What the expectations file says about the matrix, when the report was read against one. */

@@ -17,12 +17,19 @@ export interface KnownFinding {
   readonly invariant: FindingKind;
   /** Why the finding is accepted: a design choice, a tracked bug. Shown beside the finding in every report. */
   readonly reason: string;
+  /**
+   * The entry's other fields (`owner`, `ticket`, `until`…): the user's, not prunecheck's. Kept as they are, in
+   * their order, when `--update-expectations` rewrites the file.
+   */
+  readonly fields?: Readonly<Record<string, unknown>>;
 }
 
 /** The contents of `prunecheck.expectations.json`: 2-space JSON, entries sorted by adapter then invariant. */
 export interface ExpectationsFile {
   readonly format: typeof EXPECTATIONS_FORMAT;
   readonly expectations: readonly KnownFinding[];
+  /** The file's other top-level fields (a `$comment`, an owner): kept as they are on rewrite. */
+  readonly fields?: Readonly<Record<string, unknown>>;
 }
 
 /** A known finding that occurred in this check. */

@@ -22,9 +22,10 @@ export function designExpectations(file: ExpectationsFile | undefined, reports: 
     return report.violations.flatMap((v): KnownFinding[] => {
       if (!isDesignNote(v.note) || seen.has(v.invariant)) return [];
       seen.add(v.invariant);
-      return [{ adapter: report.adapter, invariant: v.invariant, reason: before.find((e) => e.invariant === v.invariant)?.reason ?? v.note ?? '' }];
+      const listed = before.find((e) => e.invariant === v.invariant);
+      return [{ adapter: report.adapter, invariant: v.invariant, reason: listed?.reason ?? v.note ?? '', ...(listed?.fields === undefined ? {} : { fields: listed.fields }) }];
     });
   });
   const expectations = [...others, ...listed].sort((a, b) => (a.adapter === b.adapter ? a.invariant.localeCompare(b.invariant) : a.adapter.localeCompare(b.adapter)));
-  return { format: EXPECTATIONS_FORMAT, expectations };
+  return { format: EXPECTATIONS_FORMAT, expectations, ...(file?.fields === undefined ? {} : { fields: file.fields }) };
 }

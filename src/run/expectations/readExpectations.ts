@@ -1,17 +1,33 @@
 import { readFile } from 'node:fs/promises';
 import { INVARIANT_IDS } from '../../model/invariants.ts';
+import { JsonSyntaxIssue, parseJsonWithLines } from '../../scenario/parseJsonWithLines.ts';
+import { prototypeFree } from '../../util/parseJsonData.ts';
 import { EXPECTATIONS_FORMAT, type KnownFinding, type ExpectationsFile } from './Expectations.ts';
 import { ExpectationsError } from './ExpectationsError.ts';
 
 const FINDINGS: readonly string[] = [...INVARIANT_IDS, 'DIFFERENTIAL', 'ADAPTER-ERROR', 'TIMEOUT'];
+const ENTRY_FIELDS: readonly string[] = ['adapter', 'invariant', 'reason'];
+const FILE_FIELDS: readonly string[] = ['format', 'expectations'];
+
+/** The fields of `record` other than `known`, in their order (undefined when there are none). */
+function otherFields(record: Record<string, unknown>, known: readonly string[]): Readonly<Record<string, unknown>> | undefined {
+  const keys = Object.keys(record).filter((key) => !known.includes(key));
+  if (keys.length === 0) return undefined;
+  const fields = Object.create(null) as Record<string, unknown>;
+  for (const key of keys) Object.defineProperty(fields, key, { value: record[key], enumerable: true, writable: true, configurable: true });
+  return fields;
+}
 
 /**
- * Checks parsed JSON is an expectations file, naming the field that is wrong. A listed pair given twice is an
- * error, so a file never says two different things about one finding.
+ * Checks parsed JSON is an expectations file, naming the field that is wrong (and its line, when `lines` knows
+ * it). A listed pair given twice is an error, so a file never says two different things about one finding.
+ * Fields prunecheck does not use (an entry's `owner`, `ticket`, `until`) are the user's: kept in `fields`.
  */
-export function parseExpectations(data: unknown, file: string): ExpectationsFile {
-  const bad = (field: string, message: string): ExpectationsError =>
-    new ExpectationsError('BAD_FIELD', file, `field '${field}' ${message}; see docs/expectations.md, or write the file with --update-expectations`);
+export function parseExpectations(data: unknown, file: string, lines: ReadonlyMap<string, number> = new Map()): ExpectationsFile {
+  const bad = (field: string, message: string): ExpectationsError => {
+    const line = lines.get(field === '(top level)' ? '$' : `$.${field}`);
+    return new ExpectationsError('BAD_FIELD', file, `${line === undefined ? '' : `line ${line}: `}field '${field}' ${message}; see docs/expectations.md, or write the file with --update-expectations`);
+  };
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw bad('(top level)', 'must be a JSON object');
   const record = data as Record<string, unknown>;
   if (record['format'] !== EXPECTATIONS_FORMAT) throw bad('format', `must be '${EXPECTATIONS_FORMAT}', got ${JSON.stringify(record['format'])}`);
@@ -20,20 +36,27 @@ export function parseExpectations(data: unknown, file: string): ExpectationsFile
   const seen = new Set<string>();
   const expectations = entries.map((entry: unknown, i): KnownFinding => {
     const at = `expectations[${i}]`;
-    if (typeof entry !== 'object' || entry === null) throw bad(at, 'must be an object { adapter, invariant, reason }');
-    const { adapter, invariant, reason } = entry as Record<string, unknown>;
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw bad(at, 'must be an object { adapter, invariant, reason }');
+    const fieldsOf = entry as Record<string, unknown>;
+    const [adapter, invariant, reason] = [fieldsOf['adapter'], fieldsOf['invariant'], fieldsOf['reason']];
     if (typeof adapter !== 'string' || adapter === '') throw bad(`${at}.adapter`, "must be the adapter's name as reports give it (e.g. \"my-pruner\")");
     if (typeof invariant !== 'string' || !FINDINGS.includes(invariant)) throw bad(`${at}.invariant`, `must be one of ${FINDINGS.join(', ')}, got ${JSON.stringify(invariant)}`);
     if (typeof reason !== 'string' || reason.trim() === '') throw bad(`${at}.reason`, 'must say why the finding is accepted (a non-empty string)');
     const key = `${adapter}\u0000${invariant}`;
     if (seen.has(key)) throw bad(`${at}`, `lists ${adapter} × ${invariant} a second time; keep one entry`);
     seen.add(key);
-    return { adapter, invariant: invariant as KnownFinding['invariant'], reason };
+    const fields = otherFields(fieldsOf, ENTRY_FIELDS);
+    return { adapter, invariant: invariant as KnownFinding['invariant'], reason, ...(fields === undefined ? {} : { fields }) };
   });
-  return { format: EXPECTATIONS_FORMAT, expectations };
+  const fields = otherFields(record, FILE_FIELDS);
+  return { format: EXPECTATIONS_FORMAT, expectations, ...(fields === undefined ? {} : { fields }) };
 }
 
-/** Reads an expectations file; `optional` answers undefined for a missing file instead of an error. */
+/**
+ * Reads an expectations file; `optional` answers undefined for a missing file instead of an error. A leading
+ * byte-order mark (as some Windows editors save UTF-8) is not part of the JSON; a syntax error names the line
+ * and column. Objects are prototype-free: a `__proto__` or `constructor` key is the user's data.
+ */
 export async function readExpectations(file: string, options: { readonly optional?: boolean } = {}): Promise<ExpectationsFile | undefined> {
   let text: string;
   try {
@@ -42,11 +65,12 @@ export async function readExpectations(file: string, options: { readonly optiona
     if (options.optional === true && (error as { code?: unknown }).code === 'ENOENT') return undefined;
     throw new ExpectationsError('NOT_FOUND', file, `cannot read it (${(error as { code?: string }).code ?? String(error)}); check the --expectations path, or create it with --update-expectations`, { cause: error });
   }
-  let data: unknown;
+  let parsed: ReturnType<typeof parseJsonWithLines>;
   try {
-    data = JSON.parse(text);
+    parsed = parseJsonWithLines(text.replace(/^\uFEFF/, ''));
   } catch (error: unknown) {
-    throw new ExpectationsError('NOT_JSON', file, `not valid JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+    if (!(error instanceof JsonSyntaxIssue)) throw error;
+    throw new ExpectationsError('NOT_JSON', file, `line ${error.line}, column ${error.column}: not valid JSON (${error.message}); fix it there (docs/expectations.md shows the format), or delete the file and write it again with --update-expectations`, { cause: error });
   }
-  return parseExpectations(data, file);
+  return parseExpectations(prototypeFree(parsed.value), file, parsed.lines);
 }

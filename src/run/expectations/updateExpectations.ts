@@ -1,5 +1,6 @@
 import type { CheckReport } from '../CheckReport.ts';
 import { writeReport, jsonText } from '../../util/writeReport.ts';
+import { preflightFile } from '../../util/writeFileAtomic.ts';
 import { applyExpectations, expectationsFor } from './applyExpectations.ts';
 import { EXPECTATIONS_FORMAT, type KnownFinding, type ExpectationsFile } from './Expectations.ts';
 
@@ -23,10 +24,34 @@ export function updateExpectations(file: ExpectationsFile | undefined, report: C
   const added = outcome.new.map((invariant): KnownFinding => ({ adapter: report.adapter, invariant, reason: acceptedReason(report, invariant) }));
   const others = (file?.expectations ?? []).filter((e) => e.adapter !== report.adapter);
   const expectations = [...others, ...kept, ...added].sort((a, b) => (a.adapter === b.adapter ? a.invariant.localeCompare(b.invariant) : a.adapter.localeCompare(b.adapter)));
-  return { format: EXPECTATIONS_FORMAT, expectations };
+  // The file's own fields (a comment, an owner) and each kept entry's (owner, ticket, until) stay as they were.
+  return { format: EXPECTATIONS_FORMAT, expectations, ...(file?.fields === undefined ? {} : { fields: file.fields }) };
+}
+
+/** Copies `fields` onto `into` as data (a `__proto__` key stays a key), without replacing prunecheck's own. */
+function withFields(into: Record<string, unknown>, fields: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
+  for (const key of Object.keys(fields ?? {})) {
+    if (!Object.hasOwn(into, key)) Object.defineProperty(into, key, { value: (fields as Record<string, unknown>)[key], enumerable: true, writable: true, configurable: true });
+  }
+  return into;
+}
+
+/** The JSON text of an expectations file: 2-space, trailing newline, the user's own fields after prunecheck's. */
+export function expectationsText(file: ExpectationsFile): string {
+  const expectations = file.expectations.map((e) => withFields({ adapter: e.adapter, invariant: e.invariant, reason: e.reason }, e.fields));
+  return jsonText(withFields({ format: file.format, expectations }, file.fields));
+}
+
+/**
+ * Checks before a check runs that `--update-expectations` can write `path` afterwards, as `--out` is checked:
+ * nothing but a regular file in its place (a symbolic link, a directory or a FIFO is refused, never written
+ * through), and a writable directory. Throws `OutputPathError` (exit 2). Answers the absolute path.
+ */
+export function preflightExpectations(path: string): string {
+  return preflightFile(path);
 }
 
 /** Writes an expectations file (2-space JSON, trailing newline), atomically. Answers the absolute path. */
 export function writeExpectations(path: string, file: ExpectationsFile): Promise<string> {
-  return writeReport(path, jsonText(file));
+  return writeReport(path, expectationsText(file));
 }

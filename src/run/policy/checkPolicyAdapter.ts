@@ -14,6 +14,7 @@ import type { PolicyCaseRun } from '../../check/policy/PolicyCaseRun.ts';
 import { policyCoverageGaps, policySituations } from './situations.ts';
 import { PRUNECHECK_VERSION } from '../version.ts';
 import { discardCounterexample, findingIdentity, replayCommand, saveCounterexample, type SavedCounterexample } from '../writeCounterexample.ts';
+import { OutputPathError } from '../../util/writeFileAtomic.ts';
 
 export interface PolicyCheckOptions {
   /** Generated conversations per invariant (the runs are shared: each case runs once). Default 40. */
@@ -88,6 +89,7 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
   // before its shrinking ends loses nothing; the shrunk counterexample replaces it.
   const provisional = new Map<string, SavedCounterexample>();
   const diverged: string[] = [];
+  const unsaved: string[] = [];
   const ref = options.adapterRef ?? adapter.name;
   for (const c of fc.sample(arbitrary, { seed, numRuns: runs })) {
     const result = await run(c);
@@ -134,6 +136,8 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
     const saved = save(adapter, ref, outDir, seed, details.counterexamplePath ?? '', shrunk, result, breach, sighted === undefined ? [] : [sighted]);
     if (sighted !== undefined && sighted.file !== saved.violation.counterexample) discardCounterexample(sighted);
     violations.push(saved.violation);
+    // A full disk or a directory that cannot be written loses the file, never the finding: the report says why.
+    if (saved.unsaved !== undefined) unsaved.push(`the counterexample could not be saved: ${saved.unsaved}`);
   }
 
   // Coverage gate (as in runtime mode): a pass means something only if the situations that apply were reached.
@@ -141,6 +145,7 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
   const thin = gaps.length === 0 ? [] : [`no violation, but the evidence is too thin for a verdict: ${gaps.join('; ')}`];
   const doubts = violations.length === 0 ? [...diverged, ...thin] : [];
   const reason = doubts.join('; ');
+  const errors = [...doubts, ...unsaved];
   const judged = doubts.length === 0 ? invariants : invariants.map((r): InvariantResult => (r.status === 'passed' ? { invariant: r.invariant, status: 'inconclusive', reason } : r));
   const durationMs = Math.round(performance.now() - started);
   return {
@@ -153,7 +158,7 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
     prunecheckVersion: PRUNECHECK_VERSION,
     specVersion: SPEC_VERSION,
     verdict: violations.some((v) => v.invariant === 'ADAPTER-ERROR') ? 'error' : violations.length > 0 ? 'violation' : diverged.length > 0 ? 'diverged' : gaps.length > 0 ? 'unknown' : 'conformant',
-    ...(doubts.length === 0 ? {} : { error: reason }),
+    ...(errors.length === 0 ? {} : { error: errors.join('; ') }),
     seed,
     runs,
     opsChecked: steps,
@@ -176,7 +181,7 @@ function save(
   result: PolicyCaseRun,
   breach: PolicyBreach,
   mine: readonly SavedCounterexample[] = [],
-): { readonly violation: PolicyViolation; readonly saved: SavedCounterexample } {
+): { readonly violation: PolicyViolation; readonly saved: SavedCounterexample; readonly unsaved?: string } {
   const note = breach.invariant === 'ADAPTER-ERROR' ? undefined : adapter.notes?.[breach.invariant];
   const rounds: PolicyRoundTrace[] = result.observations.map((o) => ({
     round: o.round,
@@ -212,7 +217,14 @@ function save(
       rounds,
     };
   };
-  const saved = outDir === false ? { file: '', created: false } : saveCounterexample(outDir, key, build, mine);
+  let saved: SavedCounterexample = { file: '', created: false };
+  let unsaved: string | undefined;
+  try {
+    if (outDir !== false) saved = saveCounterexample(outDir, key, build, mine);
+  } catch (error: unknown) {
+    if (!(error instanceof OutputPathError)) throw error;
+    unsaved = error.message;
+  }
   const file = saved.file;
   const replay = file === '' ? '' : policyReplayCommand(file, adapterRef);
   const failing = rounds.find((r) => r.round === breach.round);
@@ -230,5 +242,5 @@ function save(
     ...(failing?.settle === undefined ? {} : { settle: failing.settle }),
     ...(note === undefined ? {} : { note }),
   };
-  return { violation, saved };
+  return { violation, saved, ...(unsaved === undefined ? {} : { unsaved }) };
 }
