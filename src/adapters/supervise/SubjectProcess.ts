@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FakeChatModel } from '../policy/PolicyAdapter.ts';
 import { forgetGroup, signalGroup, trackGroup } from '../protocol/processGroups.ts';
@@ -30,12 +31,14 @@ const MAX_TIMER_MS = 2_147_483_647;
 const CHILD = new URL(import.meta.url.endsWith('.ts') ? './subjectChild.ts' : './subjectChild.js', import.meta.url);
 
 /**
- * From the TypeScript sources (a clone, the tests), the child needs tsx to run at all; compiled, it registers
- * tsx itself when the adapter is TypeScript (`importAdapterModule`).
+ * From the TypeScript sources (a clone, the tests), the child needs tsx to run at all: registered as
+ * bin/prunecheck.js registers it (tsx's ESM API), so a module loads in the child as it would in prunecheck's
+ * process. Compiled, the child registers tsx itself when the adapter is TypeScript (`importAdapterModule`).
  */
 function execArgv(): string[] {
   if (!import.meta.url.endsWith('.ts')) return [];
-  return ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];
+  const api = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'esm', 'api', 'index.mjs')).href;
+  return ['--import', `data:text/javascript,import { register } from ${encodeURIComponent(JSON.stringify(api))}; register();`];
 }
 
 /**
