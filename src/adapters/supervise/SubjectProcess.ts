@@ -62,6 +62,7 @@ export class SubjectProcess {
   private killedBecause: string | undefined;
   private readonly exited: Promise<void>;
   private onLoad: ((result: LoadResult) => void) | undefined;
+  private lastWordsRead = false;
 
   constructor(path: string, expected: ExpectedMode) {
     this.child = fork(CHILD, [path, expected], { execArgv: execArgv(), stdio: ['ignore', 'pipe', 'pipe', 'ipc', 'pipe'], serialization: 'advanced', detached: true });
@@ -74,6 +75,7 @@ export class SubjectProcess {
       });
     }
     const fd4 = this.child.stdio[4] as NodeJS.ReadableStream | null | undefined;
+    fd4?.once('close', () => void (this.lastWordsRead = true));
     fd4?.on('data', (chunk: Buffer) => {
       this.wordsText += chunk.toString('utf8');
       const line = this.wordsText.split('\n').find((l) => l.trim() !== '');
@@ -91,11 +93,16 @@ export class SubjectProcess {
           signalGroup(pid, 'SIGKILL'); // what it started goes with it
           forgetGroup(pid);
         }
-        // The last words on fd 4 may still be in the pipe: read them before saying why.
-        setTimeout(() => {
+        // The last words on fd 4 may still be in the pipe: read them to its end before saying why (a grandchild
+        // that inherited the pipe must not hold the verdict up for long).
+        const settle = (): void => {
+          clearTimeout(cap);
           this.end(this.reasonFor(code, signal));
           resolve();
-        }, 50);
+        };
+        const cap = setTimeout(settle, 1_000);
+        if (fd4 === null || fd4 === undefined || this.lastWordsRead) settle();
+        else fd4.once('close', settle);
       });
       this.child.once('error', (error) => {
         this.end(`the adapter process could not be started: ${error.message}`);

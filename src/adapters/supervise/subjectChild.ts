@@ -45,7 +45,10 @@ process.exit = ((code?: number | string | null) => {
 }) as typeof process.exit;
 for (const origin of ['uncaughtException', 'unhandledRejection'] as const) {
   process.on(origin, (error: unknown) => {
-    const detail = error instanceof Error && typeof error.stack === 'string' ? error.stack : describeThrown(error);
+    // The adapter's frames, not this file's or Node's internals.
+    const own = [import.meta.url, fileURLToPath(import.meta.url)];
+    const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack.split('\n').filter((line) => !own.some((s) => line.includes(s)) && !line.includes('node:internal')).join('\n') : undefined;
+    const detail = stack ?? describeThrown(error);
     lastWords({ kind: 'crash', origin, detail });
     exit(70);
   });
