@@ -51,6 +51,8 @@ describe('row 1: process.exit(0) in adapter code is a verdict, never a green exi
       const report = await checkAdapter(HOSTILE, { runs: 3, seed: 1, reruns: 0, examples: false, outDir: temp() });
       expect(report.verdict).toBe('error');
       expect(report.violations[0]?.invariant).toBe('ADAPTER-ERROR');
+      // Its own process exited, not the caller's (whose process.exit a test runner may intercept).
+      expect(report.violations[0]?.because.join(' ')).toMatch(/the adapter called process\.exit\(0\) \(at .*hostileAdapter\.ts/);
     } finally {
       if (previous === undefined) delete process.env['PRUNECHECK_HOSTILE'];
       else process.env['PRUNECHECK_HOSTILE'] = previous;
