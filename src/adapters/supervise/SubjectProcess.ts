@@ -100,11 +100,13 @@ export class SubjectProcess {
           this.end(this.reasonFor(code, signal));
           resolve();
         };
-        const cap = setTimeout(settle, 1_000);
+        const cap = setTimeout(settle, 5_000);
         if (fd4 === null || fd4 === undefined || this.lastWordsRead) settle();
         else fd4.once('close', settle);
       });
-      this.child.once('error', (error) => {
+      this.child.on('error', (error) => {
+        // A message sent as the process died (EPIPE) is answered by its exit; only a failed spawn ends it here.
+        if (pid !== undefined) return;
         this.end(`the adapter process could not be started: ${error.message}`);
         resolve();
       });
@@ -158,7 +160,8 @@ export class SubjectProcess {
       }, Math.min(timeoutMs, MAX_TIMER_MS));
       this.pending.set(message.id, { resolve, reject, timer });
       try {
-        this.child.send(message);
+        // Sent to a process that is dying, it is lost: its exit rejects this call with the reason.
+        this.child.send(message, (error) => void error);
       } catch (error: unknown) {
         clearTimeout(timer);
         this.pending.delete(message.id);
