@@ -96,7 +96,7 @@ export function createReplayCommand(deps: ReplayDependencies = { replay: replayC
       if (values.adapter === undefined && !namesCode(adapterRef) && otherMode) {
         throw new UsageError('ADAPTER_MODE', `replay: ${file} is a ${mode}-mode counterexample but names ${adapterRef}, a ${mode === 'runtime' ? 'policy' : 'runtime'}-mode adapter; pass --adapter with an adapter of the ${mode} mode`);
       }
-      const loading = values.adapter === undefined ? undefined : await resolveOrExplain(values.adapter);
+      const loading = values.adapter === undefined ? undefined : await resolveOrExplain(values.adapter, opTimeoutMs === undefined ? {} : { opTimeoutMs });
       if (values.adapter !== undefined && loading === undefined) return 2;
       if (loading instanceof SubjectLoadFailure) return loadFailed(loading);
       const resolved = loading;

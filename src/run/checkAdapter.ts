@@ -110,6 +110,9 @@ async function referenceTo(resolved: ResolvedAdapter): Promise<string | undefine
   const { adapter } = resolved;
   const commandLine = (adapter as { commandLine?: unknown }).commandLine;
   if (resolved.mode === 'runtime' && typeof commandLine === 'string') return `cmd:${commandLine}`;
+  // An adapter `loadAdapter` loaded from a module into its supervised process: that module.
+  const supervised = (adapter as { supervised?: unknown }).supervised;
+  if (typeof supervised === 'string') return supervised;
   const path = await adapterModulePath(adapter.create);
   if (path !== undefined) return path;
   const builtin = resolved.mode === 'runtime' ? findBuiltin(adapter.name) !== undefined : findPolicyAdapter(adapter.name) !== undefined;
