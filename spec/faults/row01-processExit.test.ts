@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAdapter } from '../../src/run/checkAdapter.ts';
-import { scratch } from '../helpers/faults.ts';
+import { join } from 'node:path';
+import { FIXTURES, runBin, scratch } from '../helpers/faults.ts';
 import { checkHostile, HOSTILE } from '../helpers/hostile.ts';
 
 // Issue 25, row 1: an adapter that calls process.exit(0) (in apply, in close, at load, with --workers 2) ended
@@ -42,6 +43,15 @@ describe('row 1: process.exit(0) in adapter code is a verdict, never a green exi
     expect(report?.verdict).toBe('error');
     expect(report?.violations[0]?.because.join(' ')).toMatch(/called process\.exit\(0\)/);
     expect(counterexamples).toHaveLength(1);
+  });
+
+  it('in a policy-mode adapter\'s step: the same, through the policy engine', async () => {
+    const dir = temp();
+    const out = join(dir, 'report.json');
+    const result = await runBin(['check', '--adapter', join(FIXTURES, 'hostilePolicyAdapter.ts'), '--seed', '1', '--runs', '3', '--out', out, '--counterexamples', join(dir, 'cx')], { env: { PRUNECHECK_HOSTILE: 'exit-step' } });
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stdout).toMatch(/verdict: error/);
+    expect(result.stdout).toMatch(/the adapter called process\.exit\(0\) \(at .*hostilePolicyAdapter\.ts/);
   });
 
   it('through checkAdapter on the module path: the caller\'s process lives on and gets the report', async () => {
