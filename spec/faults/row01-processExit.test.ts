@@ -12,7 +12,7 @@ const temp = scratch('row01');
 
 describe('row 1: process.exit(0) in adapter code is a verdict, never a green exit', () => {
   it('in apply: ADAPTER-ERROR at step 1, saying where process.exit was called; report and counterexample written', async () => {
-    const { result, report, counterexamples } = await checkHostile('exit-apply', temp());
+    const { result, report, counterexamples } = await checkHostile('exit-apply', temp(), ['--max-steps', '2']);
     expect(result.code, result.stderr).toBe(1);
     expect(report?.verdict).toBe('error');
     expect(report?.violations[0]).toMatchObject({ invariant: 'ADAPTER-ERROR', step: 1 });
@@ -22,7 +22,7 @@ describe('row 1: process.exit(0) in adapter code is a verdict, never a green exi
   });
 
   it('in close: the run is an adapter error of close()', async () => {
-    const { result, report, counterexamples } = await checkHostile('exit-close', temp());
+    const { result, report, counterexamples } = await checkHostile('exit-close', temp(), ['--max-steps', '2']);
     expect(result.code, result.stderr).toBe(1);
     expect(report?.verdict).toBe('error');
     expect(report?.violations[0]?.because.join(' ')).toMatch(/close\(\) failed after the run: the adapter called process\.exit\(0\)/);
@@ -38,7 +38,7 @@ describe('row 1: process.exit(0) in adapter code is a verdict, never a green exi
   });
 
   it('with --workers 2, in a worker thread\'s adapter: the main thread reproduces it and reports it', async () => {
-    const { result, report, counterexamples } = await checkHostile('exit-generated', temp(), ['--workers', '2', '--runs', '20']);
+    const { result, report, counterexamples } = await checkHostile('exit-generated', temp(), ['--workers', '2', '--runs', '20', '--max-steps', '2']);
     expect(result.code, result.stderr).toBe(1);
     expect(report?.verdict).toBe('error');
     expect(report?.violations[0]?.because.join(' ')).toMatch(/called process\.exit\(0\)/);
@@ -48,7 +48,7 @@ describe('row 1: process.exit(0) in adapter code is a verdict, never a green exi
   it('in a policy-mode adapter\'s step: the same, through the policy engine', async () => {
     const dir = temp();
     const out = join(dir, 'report.json');
-    const result = await runBin(['check', '--adapter', join(FIXTURES, 'hostilePolicyAdapter.ts'), '--seed', '1', '--runs', '3', '--out', out, '--counterexamples', join(dir, 'cx')], { env: { PRUNECHECK_HOSTILE: 'exit-step' } });
+    const result = await runBin(['check', '--adapter', join(FIXTURES, 'hostilePolicyAdapter.ts'), '--seed', '1', '--runs', '1', '--max-steps', '2', '--out', out, '--counterexamples', join(dir, 'cx')], { env: { PRUNECHECK_HOSTILE: 'exit-step' } });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toMatch(/verdict: error/);
     expect(result.stdout).toMatch(/the adapter called process\.exit\(0\) \(at .*hostilePolicyAdapter\.ts/);

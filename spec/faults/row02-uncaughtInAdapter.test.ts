@@ -9,7 +9,7 @@ const temp = scratch('row02');
 
 describe('row 2: an uncaught exception or rejection in adapter code is an adapter error, with report and counterexample', () => {
   it('an exception from a timer', async () => {
-    const { result, report, counterexamples } = await checkHostile('timer-throw', temp(), ['--max-steps', '3']);
+    const { result, report, counterexamples } = await checkHostile('timer-throw', temp(), ['--max-steps', '2']);
     expect(result.code, result.stderr).toBe(1);
     expect(report?.verdict).toBe('error');
     expect(report?.violations[0]?.invariant).toBe('ADAPTER-ERROR');
@@ -19,7 +19,7 @@ describe('row 2: an uncaught exception or rejection in adapter code is an adapte
   });
 
   it('an unhandled promise rejection', async () => {
-    const { result, report, counterexamples } = await checkHostile('unhandled-rejection', temp(), ['--max-steps', '3']);
+    const { result, report, counterexamples } = await checkHostile('unhandled-rejection', temp(), ['--max-steps', '2']);
     expect(result.code, result.stderr).toBe(1);
     expect(report?.verdict).toBe('error');
     expect(report?.violations[0]?.because.join(' ')).toMatch(/crashed with an unhandled promise rejection: Error: rejected with nobody to catch it/);
