@@ -6,13 +6,8 @@ import type { FakeChatModel } from '../policy/PolicyAdapter.ts';
 import { forgetGroup, signalGroup, trackGroup } from '../protocol/processGroups.ts';
 import { StderrRing } from '../protocol/StderrRing.ts';
 import { TimeoutError } from '../../util/withTimeout.ts';
+import { SubjectExitedError } from './SubjectExitedError.ts';
 import { fromWire, toWire, type ExpectedMode, type FromChild, type LastWords, type SubjectDescriptor, type ToChild, type WireError } from './wire.ts';
-
-/** The adapter's process ended (it exited, crashed, or was stopped): every call to it fails with this. */
-export class SubjectExitedError extends Error {
-  override readonly name = 'SubjectExitedError';
-  readonly code = 'SUBJECT_EXITED';
-}
 
 /** How the load of a module ended: its adapter, a load error (exit 2), or the process ending or hanging. */
 export type LoadResult =
@@ -141,6 +136,11 @@ export class SubjectProcess {
   /** Whether a call is outstanding. */
   get busy(): boolean {
     return this.pending.size > 0;
+  }
+
+  /** Whether prunecheck stopped it (a timeout, the end of the check), rather than the adapter ending it. */
+  get stoppedByPrunecheck(): boolean {
+    return this.killedBecause !== undefined;
   }
 
   /** Why the process ended (undefined while it runs). */

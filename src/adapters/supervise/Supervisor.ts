@@ -1,6 +1,7 @@
 import { AdapterLoadError } from '../AdapterLoadError.ts';
 import { SubjectLoadFailure } from './SubjectLoadFailure.ts';
-import { SubjectExitedError, SubjectProcess } from './SubjectProcess.ts';
+import { SubjectExitedError } from './SubjectExitedError.ts';
+import { SubjectProcess } from './SubjectProcess.ts';
 import type { ExpectedMode, SubjectDescriptor, ToChild } from './wire.ts';
 
 /** Limits of a supervised adapter: how long its module may take to load, and its calls. */
@@ -74,7 +75,7 @@ export class Supervisor {
   async process(): Promise<SubjectProcess> {
     const current = this.current;
     if (current?.alive === true) return current;
-    if (current !== undefined && !this.seen.has(current) && current.endReason !== undefined && !current.endReason.startsWith('the adapter process was killed')) {
+    if (current !== undefined && !this.seen.has(current) && current.endReason !== undefined && !current.stoppedByPrunecheck) {
       this.seen.add(current);
       throw new SubjectExitedError(`${current.endReason} (it happened after the previous run; this run could not start)`);
     }
