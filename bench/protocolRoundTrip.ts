@@ -8,11 +8,17 @@ import type { Outcome } from '../src/model/Outcome.ts';
 import { PROTOCOL_STEP_WORKLOAD } from '../src/report/benchTargets.ts';
 import { checkAdapter } from '../src/run/runtime/checkAdapter.ts';
 import { protocolEpisode } from './protocolEpisode.ts';
+import { loadSupervised } from '../src/adapters/supervise/loadSupervised.ts';
+import type { SupervisedAdapter } from '../src/adapters/supervise/supervisedRuntime.ts';
 
 /** The reference runtime as a child process over stdio (spec/PROTOCOL.md). */
 export const REFERENCE_CHILD = 'node --import tsx examples/node/reference_runtime.ts';
 /** A runtime that does nothing, as a child: the cost of the round trips alone. */
 export const TRIVIAL_CHILD = 'node --import tsx bench/children/trivialRuntime.ts';
+/** The reference adapter as a user's module: `--adapter ./module.ts` runs it in a supervised process (issue 25). */
+export const REFERENCE_MODULE = 'bench/children/referenceModule.ts';
+/** The row the supervised boundary's cost is read from: an engine step to a module in its supervised process. */
+export const SUPERVISED_STEP_WORKLOAD = 'engine step, adapter module in its supervised process (--adapter ./module.ts, the default; one IPC round trip)';
 
 export interface RoundTripOptions {
   /** Episodes per round, each a fresh `create`. */
@@ -22,6 +28,8 @@ export interface RoundTripOptions {
   readonly seed?: string;
   /** Also time a whole `checkAdapter` run in-process and over stdio (slower). */
   readonly check?: { readonly runs: number; readonly seed: number } | false;
+  /** Also time a whole `checkAdapter` run of the reference in-process and as a supervised module. */
+  readonly supervisedCheck?: { readonly runs: number; readonly seed: number } | false;
 }
 
 /** Operations per second of one workload, in-process and over stdio, and the median ratio (stdio time / in-process time). */
@@ -83,10 +91,11 @@ interface Measured {
  * the machine falls on all of them alike; each figure is the median over rounds.
  */
 export async function measureProtocolRoundTrip(options: RoundTripOptions = {}): Promise<RoundTripResult[]> {
-  const { episodes = 20, episodeLength = 200, rounds = 5, seed = 'protocol', check = false } = options;
+  const { episodes = 20, episodeLength = 200, rounds = 5, seed = 'protocol', check = false, supervisedCheck = false } = options;
   const traces = Array.from({ length: episodes }, (_, i) => protocolEpisode(`${seed}-${i}`, episodeLength, CAPACITY));
   const ops = episodes * episodeLength;
   const [child, child10, trivial] = await Promise.all([commandAdapter(REFERENCE_CHILD), commandAdapter(REFERENCE_CHILD, { step: false }), commandAdapter(TRIVIAL_CHILD)]);
+  const supervised = (await loadSupervised(REFERENCE_MODULE, 'runtime')).adapter as SupervisedAdapter;
   const results: RoundTripResult[] = [];
   const measured: readonly Measured[] = [
     {
@@ -94,6 +103,7 @@ export async function measureProtocolRoundTrip(options: RoundTripOptions = {}): 
       rows: [
         { label: 'apply only', subject: child },
         { label: 'apply only, runtime that does nothing (floor)', subject: trivial },
+        { label: 'apply only, adapter module in its supervised process', subject: supervised },
       ],
     },
     {
@@ -102,6 +112,7 @@ export async function measureProtocolRoundTrip(options: RoundTripOptions = {}): 
         { label: ENGINE_STEP_11, subject: child },
         { label: 'engine step, protocol 1.0 (observe, then apply with the observations after)', subject: child10 },
         { label: `${ENGINE_STEP_11}, runtime that does nothing (floor)`, subject: trivial },
+        { label: SUPERVISED_STEP_WORKLOAD, subject: supervised },
       ],
     },
   ];
@@ -124,8 +135,15 @@ export async function measureProtocolRoundTrip(options: RoundTripOptions = {}): 
       const stdio = await checkAdapter(child, { ...check, outDir: 'reports/counterexamples' });
       results.push(result(`checkAdapter (${check.runs} runs, seed ${check.seed})`, inProcess.opsPerSecond, stdio.opsPerSecond, inProcess.opsPerSecond / stdio.opsPerSecond));
     }
+    if (supervisedCheck !== false) {
+      // The whole check, engine and reference included: what a user pays per checked step for the boundary.
+      const options = { ...supervisedCheck, examples: false, outDir: 'reports/counterexamples' };
+      const inProcess = await checkAdapter(referenceAdapter, options);
+      const boundary = await checkAdapter(supervised, options);
+      results.push(result(`checkAdapter, adapter module in its supervised process (${supervisedCheck.runs} runs, seed ${supervisedCheck.seed})`, inProcess.opsPerSecond, boundary.opsPerSecond, inProcess.opsPerSecond / boundary.opsPerSecond));
+    }
   } finally {
-    await Promise.all([child.drain(), child10.drain(), trivial.drain()]);
+    await Promise.all([child.drain(), child10.drain(), trivial.drain(), supervised.drain()]);
   }
   return results;
 }
@@ -139,7 +157,7 @@ function result(workload: string, inProcessOpsPerSecond: number, stdioOpsPerSeco
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const quick = process.argv.includes('--quick');
-  const results = await measureProtocolRoundTrip(quick ? { episodes: 5, rounds: 3, check: false } : { check: { runs: 100, seed: 42 } });
+  const results = await measureProtocolRoundTrip(quick ? { episodes: 5, rounds: 3, check: false, supervisedCheck: { runs: 100, seed: 42 } } : { check: { runs: 100, seed: 42 }, supervisedCheck: { runs: 300, seed: 42 } });
   process.stdout.write('protocol round trip: reference in-process vs reference as a child over stdio (target: ratio <= 10)\n\n');
   process.stdout.write('| workload | in-process ops/s | stdio ops/s | ratio |\n| --- | ---: | ---: | ---: |\n');
   for (const r of results) process.stdout.write(`| ${r.workload} | ${r.inProcessOpsPerSecond} | ${r.stdioOpsPerSecond} | ${r.ratio}× |\n`);

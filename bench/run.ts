@@ -73,7 +73,10 @@ interface Stage {
 // Enough runs that JIT warm-up is a small part of a round (at 200 runs, a quarter-second round moved the rate 3x).
 const PROPERTY_RUNS = { full: 2_000, quick: 20 } as const;
 const WORKER_RUNS = { full: { runs: 20_000, rounds: 3 }, quick: { runs: 400, rounds: 1 } } as const;
-const PROTOCOL_RUNS = { full: { episodes: 20, episodeLength: 200, rounds: 5 }, quick: { episodes: 5, episodeLength: 200, rounds: 3 } } as const;
+const PROTOCOL_RUNS = {
+  full: { episodes: 20, episodeLength: 200, rounds: 5, supervisedCheck: { runs: 300, seed: 42 } },
+  quick: { episodes: 5, episodeLength: 200, rounds: 3, supervisedCheck: { runs: 100, seed: 42 } },
+} as const;
 
 function checkerStage(size: number, options: BenchOptions): Stage {
   const started = performance.now();

@@ -47,6 +47,9 @@ export { runtimeAdapter } from './adapters/runtimeAdapter.ts';
 export { referenceAdapter } from './subjects/reference.ts';
 export { loadAdapter } from './subjects/loadAdapter.ts';
 export { AdapterLoadError } from './adapters/AdapterLoadError.ts';
+export { SubjectLoadFailure } from './adapters/supervise/SubjectLoadFailure.ts';
+export { SubjectExitedError } from './adapters/supervise/SubjectExitedError.ts';
+export type { LoadOptions } from './adapters/supervise/Supervisor.ts';
 export { BUILTIN_ADAPTERS } from './subjects/builtins.ts';
 export { ZOO_ADAPTERS, ZOO_EXPECTATIONS } from './subjects/zoo/index.ts';
 

@@ -106,9 +106,10 @@ describe('hangs (issue 15, items 6–11)', () => {
     expect(run.met).toBe(false);
   });
 
-  it('item 11: a synchronous busy loop in apply is caught: TIMEOUT at that step, counterexample saved, exit 1, a cmd: recommendation', async () => {
+  // In-process only since issue 25 (a module is otherwise supervised in a process of its own, spec/faults/row3*).
+  it('item 11: a synchronous busy loop in apply run --in-process is caught: TIMEOUT at that step, counterexample saved, exit 1, a cmd: recommendation', async () => {
     const dir = temp();
-    const result = await runBin(['check', '--adapter', ADAPTER, '--runs', '3', '--seed', '1', '--op-timeout', '100', '--counterexamples', dir], { env: { PRUNECHECK_FAULT: 'busy-loop', PRUNECHECK_FAULT_AT: '5' }, killAfterMs: 40_000 });
+    const result = await runBin(['check', '--adapter', ADAPTER, '--in-process', '--runs', '3', '--seed', '1', '--op-timeout', '100', '--counterexamples', dir], { env: { PRUNECHECK_FAULT: 'busy-loop', PRUNECHECK_FAULT_AT: '5' }, killAfterMs: 40_000 });
     expect(result.signal, 'the process had to be killed: the busy loop hung it').toBeNull();
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toMatch(/apply blocked the process for more than 100 ms .*stuck in apply in .*misbehavingAdapter\.ts\)/);

@@ -22,14 +22,33 @@ function loadTypeScript(path: string): Promise<void> {
   return typescriptLoader;
 }
 
+/** Errors that say a module uses top-level await where CommonJS cannot have it (tsx's transform, Node's require). */
+const TOP_LEVEL_AWAIT = /top-level await|await is only valid in async functions|ERR_REQUIRE_ASYNC_MODULE/i;
+/** A statement at the module's top level (not indented) that awaits: what CommonJS cannot run. */
+const AWAIT_AT_TOP = /^(?:export\s+)?(?:(?:const|let|var)\s[^=\n]*=\s*)?(?:await\b|for\s+await\b)/m;
+
+/** Whether the import failed because the module awaits at its top level (from the message, else its source). */
+function usesTopLevelAwait(path: string, failure: string): boolean {
+  if (TOP_LEVEL_AWAIT.test(failure)) return true;
+  try {
+    return AWAIT_AT_TOP.test(readFileSync(path, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Why Node read a `.ts`/`.js` module as CommonJS, when it did: the nearest package.json has `"type":
- * "commonjs"` (npm 11's `npm init -y` writes it) or no `"type"`. An ES-module adapter then fails to import with
- * an error that does not say so ("Cannot require() ES Module … in a cycle", "Cannot use import statement").
+ * "commonjs"` (npm 11's `npm init -y` writes it) or no `"type"`, or there is no package.json above it at all.
+ * An ES-module adapter then fails to import with an error that does not say so ("Cannot require() ES Module …
+ * in a cycle", "Top-level await is currently not supported with the "cjs" output format"); `failure`, the
+ * import's own message, lets the hint name top-level await when that is what CommonJS refused.
  */
-export function commonJsHint(path: string): string | undefined {
+export function commonJsHint(path: string, failure = ''): string | undefined {
   const ext = extname(path);
   if (!['.ts', '.tsx', '.js', '.jsx'].includes(ext)) return undefined;
+  const renamed = ext.startsWith('.t') ? '.mts' : '.mjs';
+  const uses = failure !== '' && usesTopLevelAwait(path, failure) ? ', and CommonJS has no top-level await' : '';
   for (let dir = dirname(path); ; dir = dirname(dir)) {
     const manifest = join(dir, 'package.json');
     if (existsSync(manifest)) {
@@ -41,10 +60,9 @@ export function commonJsHint(path: string): string | undefined {
       }
       if (type === 'module') return undefined;
       const why = type === undefined ? 'has no "type" field' : `has "type": ${JSON.stringify(type)}`;
-      const renamed = ext.startsWith('.t') ? '.mts' : '.mjs';
-      return `${path} is loaded as CommonJS because ${manifest} ${why}: add "type": "module" to package.json or name it ${renamed}`;
+      return `${path} is loaded as CommonJS because ${manifest} ${why}${uses}: add "type": "module" to package.json or name it ${renamed}`;
     }
-    if (dirname(dir) === dir) return undefined;
+    if (dirname(dir) === dir) return `${path} is loaded as CommonJS because no package.json above it says otherwise${uses}: add a package.json with "type": "module" beside it or name it ${renamed}`;
   }
 }
 
@@ -60,8 +78,9 @@ export async function importAdapterModule(ref: string): Promise<{ readonly path:
     const module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
     return { path, value: module['default'] };
   } catch (error: unknown) {
-    const hint = commonJsHint(path);
-    const message = `could not import adapter module ${path}: ${error instanceof Error ? error.message : String(error)}`;
+    const detail = error instanceof Error ? error.message : String(error);
+    const hint = commonJsHint(path, detail);
+    const message = `could not import adapter module ${path}: ${detail}`;
     throw new AdapterLoadError('IMPORT_FAILED', hint === undefined ? message : `${message}\n  ${hint}`, { cause: error });
   }
 }

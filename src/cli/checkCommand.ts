@@ -27,6 +27,10 @@ import { resolveAdapter } from '../subjects/resolveAdapter.ts';
 import type { ResolvedAdapter } from '../subjects/resolveAdapter.ts';
 import { commandLine } from '../util/shellQuote.ts';
 import { exitCodeFor } from './exitCode.ts';
+import { SubjectLoadFailure } from '../adapters/supervise/SubjectLoadFailure.ts';
+import type { LoadOptions } from '../adapters/supervise/Supervisor.ts';
+import { looksLikeModulePath } from '../adapters/importAdapterModule.ts';
+import { loadFailureReport } from '../run/loadFailureReport.ts';
 import { UsageError } from './UsageError.ts';
 import { terminalText } from '../util/terminalText.ts';
 
@@ -66,6 +70,11 @@ Options:
                            --runs ${AUTO_WORKERS_MIN_RUNS.toLocaleString('en-US')}; 1 below); the same seed gives the same verdict and counterexample for any N
   --shard <i/n>            run only shard i of n of the runs (CI jobs); write --out shard-i.json and join the
                            n reports with 'prunecheck merge', which gives the verdict
+  --in-process             import an adapter module into prunecheck's own process instead of a supervised
+                           process of its own: faster per step, but an exit, crash or hang in it can end the
+                           check without a verdict; the report says so
+  --load-timeout <MS>      how long an adapter module may take to load (default 30000); past it the verdict
+                           is unknown
 ${EXPECTATIONS_USAGE}
 
 Exit codes: 0 conformant; 1 a violation, an adapter error, a timeout, or an unknown verdict (dangerous
@@ -100,11 +109,15 @@ export function useColor(stream: { readonly isTTY?: boolean }): boolean {
   return stream.isTTY === true && (process.env['NO_COLOR'] ?? '') === '' && process.env['TERM'] !== 'dumb';
 }
 
-/** A bad adapter reference is a usage problem: print what was wrong (with the built-ins) and exit 2. */
-export async function resolveOrExplain(ref: string): Promise<ResolvedAdapter | undefined> {
+/**
+ * A bad adapter reference is a usage problem: print what was wrong (with the built-ins) and exit 2. A module
+ * that exits, crashes or hangs while it loads (in its supervised process) answers its `SubjectLoadFailure`.
+ */
+export async function resolveOrExplain(ref: string, options: LoadOptions = {}): Promise<ResolvedAdapter | SubjectLoadFailure | undefined> {
   try {
-    return await resolveAdapter(ref);
+    return await resolveAdapter(ref, options);
   } catch (error: unknown) {
+    if (error instanceof SubjectLoadFailure) return error;
     if (!(error instanceof AdapterLoadError)) throw error;
     process.stderr.write(`prunecheck: ${terminalText(error.message, { keepNewlines: true })}\n`);
     return undefined;
@@ -148,6 +161,8 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
         counterexamples: { type: 'string' },
         workers: { type: 'string' },
         shard: { type: 'string' },
+        'in-process': { type: 'boolean' },
+        'load-timeout': { type: 'string' },
         ...EXPECTATIONS_FLAGS,
       });
       const ref = values.adapter;
@@ -161,6 +176,8 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
       const recheckEvery = integerFlag('check', 'recheck-every', values['recheck-every'], { min: 0, max: 100_000, example: '16' });
       const workers = integerFlag('check', 'workers', values.workers, { min: 1, max: 1_024, example: String(defaultWorkers()) });
       const shard = shardFlag(values.shard);
+      const loadTimeoutMs = integerFlag('check', 'load-timeout', values['load-timeout'], { min: 1, max: 3_600_000, example: '30000' });
+      const inProcess = values['in-process'] === true;
       const reporter = choiceFlag('check', 'reporter', values.reporter, REPORTERS) ?? reporterForFile(values.out);
       if (values.out === '') throw new UsageError('BAD_OPTION_VALUE', 'check: --out needs a file name; e.g. --out reports/check.json');
       if (values.counterexamples === '') throw new UsageError('BAD_OPTION_VALUE', 'check: --counterexamples needs a directory; e.g. --counterexamples reports/counterexamples');
@@ -173,8 +190,8 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
       }
       // A shard reads no expectations file: its report is raw material for 'prunecheck merge'.
       const expectations = shard === undefined ? await expectationsRequest('check', values) : undefined;
-      const resolved = await resolveOrExplain(ref);
-      if (resolved === undefined) return 2;
+      const loading = await resolveOrExplain(ref, { inProcess, ...(loadTimeoutMs === undefined ? {} : { loadTimeoutMs }), ...(opTimeoutMs === undefined ? {} : { opTimeoutMs }) });
+      if (loading === undefined) return 2;
 
       // The same flags with the seed made explicit: report.runs counts runs done, which a failure cuts short.
       const rerunFor = (report: CheckReport): string =>
@@ -189,7 +206,19 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
           ...(values['recheck-every'] === undefined ? [] : ['--recheck-every', values['recheck-every']]),
           ...(values.shard === undefined ? [] : ['--shard', values.shard]),
           ...(values.expectations === undefined ? [] : ['--expectations', values.expectations]),
+          ...(values['load-timeout'] === undefined ? [] : ['--load-timeout', values['load-timeout']]),
+          ...(inProcess ? ['--in-process'] : []),
         ]);
+      if (loading instanceof SubjectLoadFailure) {
+        // Nothing was checked, but the run has a verdict (error or unknown) and a report, as any other.
+        process.stderr.write(`prunecheck: ${loading.message}\n`);
+        const failed = loadFailureReport(loading, seed);
+        return publishReport(failed, reporter, values.out, rerunFor(failed)) ? exitCodeFor(failed.verdict) : 2;
+      }
+      const resolved = loading;
+      if (inProcess && looksLikeModulePath(ref)) {
+        process.stderr.write(`prunecheck: --in-process: ${ref} runs inside prunecheck's own process; an exit, a crash or a hang in it can end the check without a verdict or a report\n`);
+      }
       // SIGINT, SIGTERM or a stalled adapter call: the engine saves what it found, this prints and writes it.
       const release = onInterrupt((why, inner) => {
         const report = isReport(inner) ? inner : interruptedReport(resolved, seed ?? 0, why.kind === 'signal' ? `interrupted by ${why.signal}` : 'an adapter call blocked the process');
@@ -231,6 +260,8 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
                 ...(recheckEvery === undefined ? {} : { recheckEvery }),
                 ...(values.counterexamples === undefined ? {} : { outDir: values.counterexamples }),
                 workers: workers ?? autoWorkers(runs ?? DEFAULTS.runs),
+                ...(inProcess ? { inProcess } : {}),
+                ...(loadTimeoutMs === undefined ? {} : { loadTimeoutMs }),
                 ...(shard === undefined ? {} : { shard }),
               },
               findingsToLookPast(expectations, resolved.adapter.name),
@@ -244,6 +275,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
         release();
       }
 
+      if (inProcess && looksLikeModulePath(ref)) report = { ...report, inProcess: true };
       const settled = await settleExpectations(report, expectations);
       report = settled.report;
       if (settled.note !== undefined) process.stderr.write(settled.note);

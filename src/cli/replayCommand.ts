@@ -1,3 +1,4 @@
+import { SubjectLoadFailure } from '../adapters/supervise/SubjectLoadFailure.ts';
 import { AdapterLoadError } from '../adapters/AdapterLoadError.ts';
 import { renderPrettyReport } from '../report/prettyReport.ts';
 import type { PolicyAdapter } from '../adapters/policy/PolicyAdapter.ts';
@@ -100,8 +101,10 @@ export function createReplayCommand(deps: ReplayDependencies = { replay: replayC
       if (values.adapter === undefined && !namesCode(adapterRef) && otherMode) {
         throw new UsageError('ADAPTER_MODE', `replay: ${t(file)} is a ${mode}-mode counterexample but names ${shellQuote(adapterRef)}, a ${mode === 'runtime' ? 'policy' : 'runtime'}-mode adapter; pass --adapter with an adapter of the ${mode} mode`);
       }
-      const resolved = values.adapter === undefined ? undefined : await resolveOrExplain(values.adapter);
-      if (values.adapter !== undefined && resolved === undefined) return 2;
+      const loading = values.adapter === undefined ? undefined : await resolveOrExplain(values.adapter, opTimeoutMs === undefined ? {} : { opTimeoutMs });
+      if (values.adapter !== undefined && loading === undefined) return 2;
+      if (loading instanceof SubjectLoadFailure) return loadFailed(loading);
+      const resolved = loading;
       if (resolved !== undefined && resolved.mode !== mode) {
         throw new UsageError('ADAPTER_MODE', `replay: ${t(file)} is a ${mode}-mode counterexample but --adapter ${shellQuote(values.adapter ?? '')} is a ${resolved.mode}-mode adapter; pass an adapter of the same mode`);
       }
@@ -127,6 +130,7 @@ export function createReplayCommand(deps: ReplayDependencies = { replay: replayC
       try {
         result = await deps.replay(file, { ...(resolved?.mode === 'runtime' ? { adapter: resolved.adapter } : {}), trust, ...timeout, onStep: (n) => void (step = n) });
       } catch (error: unknown) {
+        if (error instanceof SubjectLoadFailure) return loadFailed(error);
         // The adapter the file names cannot be loaded (moved module, renamed built-in): a usage problem.
         if (!(error instanceof AdapterLoadError)) throw error;
         process.stderr.write(`prunecheck: replay: ${t(file)}: ${t(error.message, { keepNewlines: true })}; or pass --adapter\n`);
@@ -175,4 +179,10 @@ async function replayPolicy(
   if (known !== undefined) process.stdout.write(t(known.line, { keepNewlines: true }));
   // `error`: the file's invariant cannot be observed in policy mode, so the file itself is wrong.
   return known?.code ?? (result.kind === 'passed' ? 0 : result.kind === 'error' ? 2 : 1);
+}
+
+/** The adapter module exited, crashed or hung while it loaded: the subject failed, nothing was replayed (exit 1). */
+function loadFailed(failure: SubjectLoadFailure): number {
+  process.stderr.write(`prunecheck: replay: ${failure.message}\n`);
+  return 1;
 }

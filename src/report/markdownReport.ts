@@ -4,7 +4,7 @@ import { expectationStatus, markdownExpectationLines } from '../run/expectations
 import { formatCount, mdCell, mdCode, mdInlineCode, mdTable } from '../util/markdownText.ts';
 import { savedCounterexample } from './savedCounterexample.ts';
 import { terminalText } from '../util/terminalText.ts';
-import { evidenceLines } from './prettyReport.ts';
+import { evidenceLines, IN_PROCESS_NOTE } from './prettyReport.ts';
 
 const STATUS: Record<InvariantResult['status'], string> = { passed: '✅ passed', violated: '❌ violated', 'not-claimed': '➖ not claimed', inconclusive: '❔ inconclusive' };
 
@@ -41,6 +41,7 @@ export function renderMarkdownReport(report: CheckReport): string {
       [[`${report.adapter} ${report.adapterVersion}`, report.verdict, String(report.seed), String(report.runs), formatCount(report.opsChecked), formatCount(report.opsPerSecond), `${(report.durationMs / 1000).toFixed(1)} s`, `prunecheck ${report.prunecheckVersion}, spec ${report.specVersion}`]],
     ),
     ...(report.error === undefined ? [] : ['', `**Error:** ${mdCell(report.error)}`]),
+    ...(report.inProcess === true ? ['', `**Note:** ${mdCell(IN_PROCESS_NOTE)}`] : []),
     '',
     '## Invariants',
     '',

@@ -54,12 +54,16 @@ export function renderPrettyReport(report: CheckReport, options: PrettyOptions =
     lines.push('', `dangerous situations reached: ${situations.length - unreached.length}/${situations.length}${unreached.length === 0 ? '' : ` (never: ${t(unreached.join(', '))})`}`);
   }
   if (report.error !== undefined) lines.push('', paint(31, `error: ${t(report.error)}`));
+  if (report.inProcess === true) lines.push('', IN_PROCESS_NOTE);
   const count = report.violations.length;
   const detail = count === 0 ? '' : ` (${count} ${count === 1 ? 'finding' : 'findings'})`;
   lines.push('', `verdict: ${paint(VERDICT_COLOR[report.verdict], t(report.verdict))}${detail}`, ...prettyExpectationLines(report).map((line) => t(line)));
   if (options.rerun !== undefined) lines.push(`re-run with the same seed: ${t(options.rerun)}`);
   return `${lines.join('\n')}\n`;
 }
+
+/** What a report says when the adapter module ran in prunecheck's own process (`--in-process`, issue 25). */
+export const IN_PROCESS_NOTE = "in-process: the adapter module ran inside prunecheck's own process (--in-process), not in a supervised process of its own; an exit, a crash or a hang in it could have ended the check without a verdict";
 
 /** Runs complete and cut short, findings on unclaimed invariants, choices adopted: what the verdict rests on. */
 export function evidenceLines(evidence: Evidence): string[] {

@@ -43,4 +43,12 @@ export interface CheckOptions {
   /** Run only this part of the runs (`--shard i/n`, `index` from 1); `prunecheck merge` joins the reports. */
   readonly shard?: Shard;
   readonly onProgress?: (progress: CheckProgress) => void;
+  /**
+   * An adapter named by a module path (`./theirs.ts`) runs in a process of its own that prunecheck supervises,
+   * so an exit, a crash or a hang in it is a verdict. `true` imports it into this process instead (faster per
+   * step; the report says so). Adapter objects given to `checkAdapter` always run in the caller's process.
+   */
+  readonly inProcess?: boolean;
+  /** How long a supervised adapter module may take to load, in ms; past it the verdict is `unknown`. Default 30000. */
+  readonly loadTimeoutMs?: number;
 }

@@ -77,6 +77,11 @@ export interface CheckReport {
   readonly shard?: ShardInfo;
   /** A merged report (`prunecheck merge`): the shard reports it was merged from. */
   readonly mergedFrom?: readonly string[];
+  /**
+   * Set when the adapter module ran inside prunecheck's own process (`--in-process`), not in a supervised
+   * process of its own: an exit, a crash or a hang in it could then end the check without a verdict.
+   */
+  readonly inProcess?: true;
 }
 
 /** A counterexample file: everything needed to replay one failure. Format `prunecheck-counterexample/1`. */

@@ -1,5 +1,6 @@
 import type { Adapter } from '../adapters/Adapter.ts';
 import { adapterModulePath } from '../adapters/adapterModulePath.ts';
+import { looksLikeModulePath } from '../adapters/importAdapterModule.ts';
 import { findBuiltin } from '../subjects/builtins.ts';
 import { findPolicyAdapter } from '../subjects/policy/index.ts';
 import { isPolicyAdapter } from '../adapters/policy/validatePolicyAdapter.ts';
@@ -14,6 +15,9 @@ import { CheckOptionsError } from './CheckOptionsError.ts';
 import type { CheckReport } from './CheckReport.ts';
 import { checkPolicyAdapter, type PolicyCheckReport } from './policy/checkPolicyAdapter.ts';
 import { checkRuns as checkRuntimeAdapter } from './parallel/checkRuns.ts';
+import { SubjectLoadFailure } from '../adapters/supervise/SubjectLoadFailure.ts';
+import type { LoadOptions } from '../adapters/supervise/Supervisor.ts';
+import { loadFailureReport } from './loadFailureReport.ts';
 
 /** Anything `checkAdapter` takes: a runtime adapter, a policy adapter, or what `--adapter` accepts (a built-in's name, a module path, `cmd:…`). */
 export type AnyAdapter = Adapter | PolicyAdapter | string;
@@ -56,10 +60,27 @@ export async function checkAdapter(adapter: AnyAdapter, options: AdapterCheckOpt
   return expectations === undefined ? report : applyExpectations(report, expectations, source, allowUnexpectedPasses === undefined ? {} : { allowUnexpectedPasses });
 }
 
+/** How `--adapter`'s module is loaded, from the check's options. */
+export function loadOptionsOf(options: Pick<CheckOptions, 'inProcess' | 'loadTimeoutMs' | 'opTimeoutMs'>): LoadOptions {
+  return {
+    ...(options.inProcess === undefined ? {} : { inProcess: options.inProcess }),
+    ...(options.loadTimeoutMs === undefined ? {} : { loadTimeoutMs: options.loadTimeoutMs }),
+    ...(options.opTimeoutMs === undefined ? {} : { opTimeoutMs: options.opTimeoutMs }),
+  };
+}
+
 async function checkAny(adapter: AnyAdapter, options: CheckOptions, expectations: ExpectationsFile | undefined): Promise<AdapterReport> {
-  const resolved: ResolvedAdapter = typeof adapter === 'string' ? await resolveAdapter(adapter) : isPolicyAdapter(adapter) ? { mode: 'policy', adapter } : { mode: 'runtime', adapter };
+  let resolved: ResolvedAdapter;
+  try {
+    resolved = typeof adapter === 'string' ? await resolveAdapter(adapter, loadOptionsOf(options)) : isPolicyAdapter(adapter) ? { mode: 'policy', adapter } : { mode: 'runtime', adapter };
+  } catch (error: unknown) {
+    // A module that exits, crashes or hangs while it loads is the subject's failure: a verdict, not a throw.
+    if (error instanceof SubjectLoadFailure) return { mode: 'runtime', ...loadFailureReport(error, options.seed) };
+    throw error;
+  }
   const ref = options.adapterRef ?? (typeof adapter === 'string' ? adapter : await referenceTo(resolved));
   const adapterRef = ref ?? resolved.adapter.name;
+  const inProcess = options.inProcess === true && typeof adapter === 'string' && looksLikeModulePath(adapter) && !/^[a-z]+:/.test(adapter) ? ({ inProcess: true } as const) : {};
   try {
     if (resolved.mode === 'policy') {
       if (options.timeLimitSeconds !== undefined) throw new CheckOptionsError(`timeLimitSeconds does not apply to policy-mode adapters such as ${resolved.adapter.name}: it generates whole conversations; bound the check with runs`);
@@ -73,10 +94,10 @@ async function checkAny(adapter: AnyAdapter, options: CheckOptions, expectations
         ...(options.outDir === undefined ? {} : { outDir: options.outDir }),
         ...(options.opTimeoutMs === undefined ? {} : { opTimeoutMs: options.opTimeoutMs }),
       });
-      return ref === undefined ? withReplayHint(report, report.adapter) : report;
+      return { ...(ref === undefined ? withReplayHint(report, report.adapter) : report), ...inProcess };
     }
     const expected = new Set(expectationsFor(expectations, resolved.adapter.name).map((e) => e.invariant));
-    const report: RuntimeCheckReport = { mode: 'runtime', ...(await checkPastExpected(resolved.adapter, { ...options, adapterRef }, expected, checkRuntimeAdapter)) };
+    const report: RuntimeCheckReport = { mode: 'runtime', ...(await checkPastExpected(resolved.adapter, { ...options, adapterRef }, expected, checkRuntimeAdapter)), ...inProcess };
     return ref === undefined ? withReplayHint(report, report.adapter) : report;
   } finally {
     // A `cmd:` adapter this call started keeps idle children between runs: stop them.
@@ -89,6 +110,9 @@ async function referenceTo(resolved: ResolvedAdapter): Promise<string | undefine
   const { adapter } = resolved;
   const commandLine = (adapter as { commandLine?: unknown }).commandLine;
   if (resolved.mode === 'runtime' && typeof commandLine === 'string') return `cmd:${commandLine}`;
+  // An adapter `loadAdapter` loaded from a module into its supervised process: that module.
+  const supervised = (adapter as { supervised?: unknown }).supervised;
+  if (typeof supervised === 'string') return supervised;
   const path = await adapterModulePath(adapter.create);
   if (path !== undefined) return path;
   const builtin = resolved.mode === 'runtime' ? findBuiltin(adapter.name) !== undefined : findPolicyAdapter(adapter.name) !== undefined;

@@ -30,21 +30,23 @@ export interface ReplayOptions {
  */
 export async function replayCounterexample(file: string, options: ReplayOptions = {}): Promise<AdapterReplayResult> {
   const { mode, adapterRef } = await readCounterexampleFile(file);
+  // A supervised module's calls are bounded by the replay's own timeout, not the default.
+  const load = options.opTimeoutMs === undefined ? {} : { opTimeoutMs: options.opTimeoutMs };
   let resolved: ResolvedAdapter;
   if (options.adapter === undefined) {
     assertMayLoad(file, adapterRef, options.trust === true);
     try {
-      resolved = await resolveAdapter(adapterRef);
+      resolved = await resolveAdapter(adapterRef, load);
     } catch (error: unknown) {
       if (!(error instanceof AdapterLoadError) || error.code !== 'UNKNOWN_ADAPTER') throw error;
       throw new AdapterLoadError('UNKNOWN_ADAPTER', `${file} names adapter '${terminalText(adapterRef)}', which is neither a built-in nor a module path; name the adapter's module: npx prunecheck replay ${file} --adapter ./path/to/adapter.ts (from code: replayCounterexample(file, { adapter }))`, { cause: error });
     }
   } else if (typeof options.adapter === 'string') {
-    resolved = await resolveAdapter(options.adapter);
+    resolved = await resolveAdapter(options.adapter, load);
   } else {
     resolved = isPolicyAdapter(options.adapter) ? { mode: 'policy', adapter: options.adapter } : { mode: 'runtime', adapter: options.adapter };
   }
   if (resolved.mode !== mode) throw new AdapterLoadError('BAD_ADAPTER', `${file} is a ${mode}-mode counterexample but ${resolved.adapter.name} is a ${resolved.mode}-mode adapter; replay it with an adapter of the same mode`);
-  if (resolved.mode === 'policy') return { mode: 'policy', ...(await replayPolicyCounterexample(file, { adapter: resolved.adapter })) };
+  if (resolved.mode === 'policy') return { mode: 'policy', ...(await replayPolicyCounterexample(file, { adapter: resolved.adapter, ...load })) };
   return { mode: 'runtime', ...(await replayRuntimeCounterexample(file, { adapter: resolved.adapter, ...(options.opTimeoutMs === undefined ? {} : { opTimeoutMs: options.opTimeoutMs }) })) };
 }

@@ -6,6 +6,8 @@ import { loadAdapter } from './loadAdapter.ts';
 import { findPolicyAdapter, POLICY_ADAPTERS } from './policy/index.ts';
 import { isPolicyAdapter, validatePolicyAdapter } from '../adapters/policy/validatePolicyAdapter.ts';
 import type { PolicyAdapter } from '../adapters/policy/PolicyAdapter.ts';
+import { loadSupervised } from '../adapters/supervise/loadSupervised.ts';
+import type { LoadOptions } from '../adapters/supervise/Supervisor.ts';
 
 /** What `--adapter` named: a runtime driven operation by operation, or a message-list pruner (policy mode). */
 export type ResolvedAdapter = { readonly mode: 'runtime'; readonly adapter: Adapter } | { readonly mode: 'policy'; readonly adapter: PolicyAdapter };
@@ -13,9 +15,10 @@ export type ResolvedAdapter = { readonly mode: 'runtime'; readonly adapter: Adap
 /**
  * Resolves `--adapter` for either engine. Bare words are looked up among the runtime built-ins, then the
  * policy-mode ones; a module whose default export has `kind: 'policy'` is a policy adapter; everything else
- * (including `cmd:`) goes to the runtime loader and its contract validation.
+ * (including `cmd:`) goes to the runtime loader and its contract validation. A module runs in a supervised
+ * process of its own (src/adapters/supervise), which tells the two kinds apart itself, unless `options.inProcess`.
  */
-export async function resolveAdapter(ref: string): Promise<ResolvedAdapter> {
+export async function resolveAdapter(ref: string, options: LoadOptions = {}): Promise<ResolvedAdapter> {
   const scheme = /^[a-z]+:/.test(ref) && !/^[a-z]:[\\/]/i.test(ref);
   if (!scheme && !looksLikeModulePath(ref)) {
     const builtin = findBuiltin(ref);
@@ -27,8 +30,12 @@ export async function resolveAdapter(ref: string): Promise<ResolvedAdapter> {
       `unknown adapter '${ref}'; built-ins: ${BUILTIN_ADAPTERS.map((a) => a.name).join(', ')}; policy-mode built-ins: ${POLICY_ADAPTERS.map((e) => e.name).join(', ')}; or pass a path to a module (./my-adapter.ts) or cmd:<command line>`,
     );
   }
+  if (!scheme && options.inProcess !== true) {
+    const loaded = await loadSupervised(ref, 'any', options);
+    return loaded.mode === 'runtime' ? { mode: 'runtime', adapter: loaded.adapter } : { mode: 'policy', adapter: loaded.adapter };
+  }
   try {
-    return { mode: 'runtime', adapter: await loadAdapter(ref) };
+    return { mode: 'runtime', adapter: await loadAdapter(ref, options) };
   } catch (error: unknown) {
     if (!(error instanceof AdapterLoadError) || error.code !== 'BAD_ADAPTER' || scheme) throw error;
     // Not a runtime adapter: it may be a policy adapter (the module is already in the import cache).

@@ -75,9 +75,10 @@ describe('--workers: the same verdict and counterexample for any number of worke
     expect(outcome(two)).toEqual(outcome(one));
   });
 
-  it('a synchronous busy loop in a worker thread is caught as in one process: TIMEOUT at that step, saved, exit 1', async () => {
+  // --in-process: a module is otherwise supervised in a process of its own, where no stall monitor is needed.
+  it('a synchronous busy loop in a worker thread (--in-process) is caught as in one process: TIMEOUT at that step, saved, exit 1', async () => {
     const out = join(dir, 'busy');
-    const result = await runBin(['check', '--adapter', join(FIXTURES, 'misbehavingAdapter.ts'), '--runs', '40', '--workers', '2', '--seed', '1', '--op-timeout', '100', '--counterexamples', out], {
+    const result = await runBin(['check', '--adapter', join(FIXTURES, 'misbehavingAdapter.ts'), '--in-process', '--runs', '40', '--workers', '2', '--seed', '1', '--op-timeout', '100', '--counterexamples', out], {
       env: { PRUNECHECK_FAULT: 'busy-loop', PRUNECHECK_FAULT_AT: '5' },
       killAfterMs: 60_000,
     });

@@ -9,7 +9,7 @@ export interface WorkerSetup {
   readonly adapter: { readonly name: string; readonly version: string };
   /** The claims this check judges (a check past known findings drops some). */
   readonly invariants: readonly InvariantId[];
-  readonly options: Pick<CheckOptions, 'runs' | 'seed' | 'timeLimitSeconds' | 'maxSteps' | 'long' | 'opTimeoutMs' | 'adapterRef' | 'outDir' | 'recheckEvery'>;
+  readonly options: Pick<CheckOptions, 'runs' | 'seed' | 'timeLimitSeconds' | 'maxSteps' | 'long' | 'opTimeoutMs' | 'adapterRef' | 'outDir' | 'recheckEvery' | 'inProcess' | 'loadTimeoutMs'>;
   /** How often the worker says it is alive (ms): a thread that stops saying so is stuck in a synchronous call. */
   readonly beatMs: number;
 }

@@ -45,7 +45,9 @@ function withClaims(adapter: Adapter, invariants: WorkerSetup['invariants']): Ad
 async function work(): Promise<void> {
   const beat = setInterval(() => post({ kind: 'beat' }), setup.beatMs);
   watchGroups((live) => post({ kind: 'groups', live }));
-  const resolved = await resolveAdapter(setup.adapterRef);
+  const { inProcess, loadTimeoutMs, opTimeoutMs } = setup.options;
+  // A module runs in a supervised process of this worker's own, as it does on the main thread.
+  const resolved = await resolveAdapter(setup.adapterRef, { ...(inProcess === undefined ? {} : { inProcess }), ...(loadTimeoutMs === undefined ? {} : { loadTimeoutMs }), ...(opTimeoutMs === undefined ? {} : { opTimeoutMs }) });
   const loaded = resolved.adapter;
   try {
     if (resolved.mode !== 'runtime' || loaded.name !== setup.adapter.name || loaded.version !== setup.adapter.version) {

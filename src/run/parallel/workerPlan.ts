@@ -52,6 +52,8 @@ export function workerPlan(adapter: Adapter, options: CheckOptions & { readonly 
       ...(options.opTimeoutMs === undefined ? {} : { opTimeoutMs: options.opTimeoutMs }),
       ...(options.outDir === undefined ? {} : { outDir: options.outDir }),
       ...(options.recheckEvery === undefined ? {} : { recheckEvery: options.recheckEvery }),
+      ...(options.inProcess === undefined ? {} : { inProcess: options.inProcess }),
+      ...(options.loadTimeoutMs === undefined ? {} : { loadTimeoutMs: options.loadTimeoutMs }),
       adapterRef,
     },
   });

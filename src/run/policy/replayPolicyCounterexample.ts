@@ -60,7 +60,7 @@ export interface PolicyReplayOptions {
 export async function replayPolicyCounterexample(file: string, options: PolicyReplayOptions = {}): Promise<PolicyReplayResult> {
   const cx = await readPolicyCounterexample(file);
   if (options.adapter === undefined) assertMayLoad(file, cx.adapterRef, options.trust === true);
-  const adapter = options.adapter ?? (await loadPolicyAdapter(cx.adapterRef));
+  const adapter = options.adapter ?? (await loadPolicyAdapter(cx.adapterRef, options.opTimeoutMs === undefined ? {} : { opTimeoutMs: options.opTimeoutMs }));
   const notes = replayNotes(cx, adapter);
   const finish = (kind: PolicyReplayResult['kind'], because: readonly string[], detail: string, cause?: PolicyReplayResult['cause']): PolicyReplayResult => ({
     kind,

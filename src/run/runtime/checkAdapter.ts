@@ -274,7 +274,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
     if (why.kind === 'stall' && running !== undefined) {
       const { config, driver, path } = running;
       const op = driver?.trace.at(-1);
-      const because = [op === undefined ? `create(${JSON.stringify(config)})` : `step ${driver?.trace.length ?? 0}: ${describeOperation(op)}`, `${describeInterruption(why)}; the verdict is unknown. Run the adapter out of process (--adapter cmd:…), where prunecheck can stop it.`];
+      const because = [op === undefined ? `create(${JSON.stringify(config)})` : `step ${driver?.trace.length ?? 0}: ${describeOperation(op)}`, `${describeInterruption(why)}; the verdict is unknown. Run the adapter in a process prunecheck can stop: a module without --in-process (it is then supervised in a process of its own), or --adapter cmd:….`];
       return failureReport(new FindingError({ invariant: 'TIMEOUT', because }, config, [...(driver?.trace ?? [])], [...(driver?.outcomes ?? [])]), path, baseNow());
     }
     if (latest !== undefined) return { ...failureReport(latest, '', baseNow()), error: `${describeInterruption(why)}: the counterexample is the smallest failing episode found so far (shrinking was cut short)` };

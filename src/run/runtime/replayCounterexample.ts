@@ -66,7 +66,7 @@ export async function replayCounterexample(file: string, options: RuntimeReplayO
   const cx = (await readCounterexampleFile(file)).data as unknown as Counterexample;
   const started = Date.now();
   if (options.adapter === undefined) assertMayLoad(file, cx.adapterRef, options.trust === true);
-  const adapter = options.adapter ?? (await loadAdapter(cx.adapterRef));
+  const adapter = options.adapter ?? (await loadAdapter(cx.adapterRef, options.opTimeoutMs === undefined ? {} : { opTimeoutMs: options.opTimeoutMs }));
   const opTimeoutMs = options.opTimeoutMs ?? DEFAULTS.opTimeoutMs;
   const sameVersion = adapter.name === cx.adapter && adapter.version === cx.adapterVersion;
   const notes = replayNotes(cx, adapter);

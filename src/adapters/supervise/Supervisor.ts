@@ -1,0 +1,106 @@
+import { AdapterLoadError } from '../AdapterLoadError.ts';
+import { SubjectLoadFailure } from './SubjectLoadFailure.ts';
+import { SubjectExitedError } from './SubjectExitedError.ts';
+import { SubjectProcess } from './SubjectProcess.ts';
+import type { ExpectedMode, SubjectDescriptor, ToChild } from './wire.ts';
+
+/** Limits of a supervised adapter: how long its module may take to load, and its calls. */
+export interface SuperviseOptions {
+  /** How long the module may take to load (import and its top-level code), in ms. Default 30000. */
+  readonly loadTimeoutMs?: number;
+  /** The engine's per-call timeout (`opTimeoutMs`); a call outliving it (and a grace) kills the process. Default 5000. */
+  readonly opTimeoutMs?: number;
+}
+
+/** How `--adapter` loads a module: supervised (the default), or in prunecheck's own process. */
+export interface LoadOptions extends SuperviseOptions {
+  /**
+   * Import the module into prunecheck's own process, as before supervision (`--in-process`): faster per step,
+   * but an exit, a crash or a hang in the adapter then ends or stalls the check itself.
+   */
+  readonly inProcess?: boolean;
+}
+
+export const DEFAULT_LOAD_TIMEOUT_MS = 30_000;
+/** Past the engine's own timeout: the engine reports the timeout first, then the process is killed. */
+const GRACE_MS = 250;
+
+/**
+ * The process a supervised adapter runs in, over the adapter's life: started to load the module, started again
+ * when it ended (a crash, an exit, a kill after a timeout) and a new run needs it. A process that ended while
+ * nothing was asked of it (a timer's exception after a run closed) is reported by the next `create`, once, so
+ * no crash goes unseen.
+ */
+export class Supervisor {
+  readonly path: string;
+  readonly ref: string;
+  private readonly expected: ExpectedMode;
+  readonly loadTimeoutMs: number;
+  readonly opTimeoutMs: number;
+  private current: SubjectProcess | undefined;
+  private descriptor: SubjectDescriptor | undefined;
+  /** Calls made to the current process: one failing on its end means the end was seen. */
+  private seen = new WeakSet<SubjectProcess>();
+
+  constructor(ref: string, path: string, expected: ExpectedMode, options: SuperviseOptions) {
+    this.ref = ref;
+    this.path = path;
+    this.expected = expected;
+    this.loadTimeoutMs = options.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS;
+    this.opTimeoutMs = options.opTimeoutMs ?? 5_000;
+  }
+
+  /** Starts the process and loads the module: its descriptor, or a load error, or a `SubjectLoadFailure`. */
+  async start(): Promise<SubjectDescriptor> {
+    const started = new SubjectProcess(this.path, this.expected);
+    const result = await started.load(this.loadTimeoutMs);
+    if (result.kind === 'load-failed') {
+      await started.kill();
+      throw new AdapterLoadError(result.code as AdapterLoadError['code'], result.message);
+    }
+    if (result.kind === 'ended') {
+      await started.kill();
+      throw new SubjectLoadFailure(this.ref, result.reason, result.hung || /top-level await/.test(result.reason) ? 'unknown' : 'error');
+    }
+    if (this.descriptor !== undefined && JSON.stringify(result.descriptor) !== JSON.stringify(this.descriptor)) {
+      await started.kill();
+      throw new SubjectExitedError(`${this.ref} loaded another adapter when its process was started again: first ${JSON.stringify(this.descriptor.adapter)}, now ${JSON.stringify(result.descriptor.adapter)}`);
+    }
+    this.descriptor = result.descriptor;
+    this.current = started;
+    return result.descriptor;
+  }
+
+  /** The running process for a new system; started again if it ended. Reports an end nobody saw, once. */
+  async process(): Promise<SubjectProcess> {
+    const current = this.current;
+    if (current?.alive === true) return current;
+    if (current !== undefined && !this.seen.has(current) && current.endReason !== undefined && !current.stoppedByPrunecheck) {
+      this.seen.add(current);
+      throw new SubjectExitedError(`${current.endReason} (it happened after the previous run; this run could not start)`);
+    }
+    try {
+      await this.start();
+    } catch (error: unknown) {
+      throw error instanceof SubjectExitedError ? error : new SubjectExitedError(`the adapter process was started again and failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    return this.current as SubjectProcess;
+  }
+
+  /** A call to `on`, bounded by `timeoutMs` plus a grace; its failure marks the process's end as seen. */
+  async call(on: SubjectProcess, message: ToChild & { readonly id: number }, what: string, timeoutMs: number): Promise<unknown> {
+    try {
+      return await on.request(message, what, timeoutMs + GRACE_MS);
+    } catch (error: unknown) {
+      if (error instanceof SubjectExitedError) this.seen.add(on);
+      throw error;
+    }
+  }
+
+  /** Stops the process (a check is over). */
+  async drain(): Promise<void> {
+    const current = this.current;
+    this.current = undefined;
+    await current?.kill('the check is over');
+  }
+}

@@ -1,0 +1,199 @@
+import { writeSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { PruningSystem } from '../Adapter.ts';
+import { AdapterLoadError } from '../AdapterLoadError.ts';
+import { importAdapterModule } from '../importAdapterModule.ts';
+import type { FakeChatModel, PolicyAdapter, PolicySystem } from '../policy/PolicyAdapter.ts';
+import { isPolicyAdapter, validatePolicyAdapter } from '../policy/validatePolicyAdapter.ts';
+import { afterIds } from '../protocol/stepParams.ts';
+import { validateAdapter } from '../validateAdapter.ts';
+import type { Adapter } from '../Adapter.ts';
+import type { Operation } from '../../model/Operation.ts';
+import type { Outcome } from '../../model/Outcome.ts';
+import { describeThrown } from '../../util/safeJson.ts';
+import { toWire, type ExpectedMode, type FromChild, type LastWords, type SubjectDescriptor, type ToChild, type WireError, type WireStep } from './wire.ts';
+
+/**
+ * The supervised adapter process: loads one adapter module (argv: its path, the mode expected) and serves its
+ * adapter to prunecheck over the IPC channel (`SubjectProcess`). Whatever the adapter does to this process (exits,
+ * throws from a timer, loops forever, never finishes loading) ends this process at most, never the checker:
+ * the reason is written synchronously to fd 4 first, so it survives the exit.
+ */
+const LAST_WORDS_FD = 4;
+const [path = '', expected = 'any'] = process.argv.slice(2) as [string?, ExpectedMode?];
+
+function lastWords(words: LastWords): void {
+  try {
+    writeSync(LAST_WORDS_FD, `${JSON.stringify(words)}\n`);
+  } catch {
+    // prunecheck is gone: nobody is left to tell.
+  }
+}
+
+/** The first frame of a stack that is not this file's nor Node's: where the adapter called from. */
+function callerOf(stack: string | undefined): string {
+  const self = [import.meta.url, fileURLToPath(import.meta.url)];
+  const frame = (stack ?? '').split('\n').slice(1).map((line) => line.trim()).find((line) => !self.some((s) => line.includes(s)) && !line.includes('node:'));
+  return frame === undefined ? 'unknown' : frame.replace(/^at /, '');
+}
+
+// `process.exit` in adapter code ends this process only; say where it was called before it does.
+const exit = process.exit.bind(process);
+process.exit = ((code?: number | string | null) => {
+  lastWords({ kind: 'exit', code: Number(code ?? process.exitCode ?? 0), where: callerOf(new Error().stack) });
+  return exit(code as number);
+}) as typeof process.exit;
+for (const origin of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(origin, (error: unknown) => {
+    // The adapter's frames, not this file's or Node's internals.
+    const own = [import.meta.url, fileURLToPath(import.meta.url)];
+    const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack.split('\n').filter((line) => !own.some((s) => line.includes(s)) && !line.includes('node:internal')).join('\n') : undefined;
+    const detail = stack ?? describeThrown(error);
+    lastWords({ kind: 'crash', origin, detail });
+    exit(70);
+  });
+}
+// prunecheck went away (killed, or closed the channel): nothing more will be asked.
+process.on('disconnect', () => exit(0));
+
+function send(message: FromChild): void {
+  try {
+    process.send?.(message);
+  } catch (error: unknown) {
+    // An answer that cannot be cloned (a function, a class with private state): say so instead.
+    if (message.t !== 'ok') throw error;
+    process.send?.({ t: 'err', id: message.id, error: { kind: 'error', name: 'DataCloneError', message: `its answer cannot cross the process boundary (${describeThrown(error)}); answer plain data (objects, arrays, strings, numbers), or run it with --in-process` } } satisfies FromChild);
+  }
+}
+
+let loading = true;
+// While the module loads, the channel does not keep this process alive: a top-level await that waits on
+// nothing leaves the event loop empty, which is how it is told apart from one that waits on something.
+process.channel?.unref();
+process.on('beforeExit', () => {
+  if (!loading) return;
+  lastWords({ kind: 'stuck' });
+  exit(13);
+});
+
+async function load(): Promise<Adapter | PolicyAdapter> {
+  const { path: resolved, value } = await importAdapterModule(path);
+  if (expected === 'policy' || (expected === 'any' && isPolicyAdapter(value))) return validatePolicyAdapter(value, resolved);
+  return validateAdapter(value, resolved);
+}
+
+function describe(adapter: Adapter | PolicyAdapter): SubjectDescriptor {
+  if (isPolicyAdapter(adapter)) {
+    const { create: _create, ...fields } = adapter;
+    return { mode: 'policy', adapter: structuredClone(fields) as Record<string, unknown> };
+  }
+  const { name, version, description, capabilities } = adapter;
+  return { mode: 'runtime', adapter: { name, version, ...(typeof description === 'string' ? { description } : {}), capabilities: structuredClone(capabilities) } };
+}
+
+const systems = new Map<number, PruningSystem | PolicySystem>();
+const modelCalls = new Map<number, { resolve: (text: string) => void; reject: (error: unknown) => void }>();
+/** Errors the model proxy rejected with: passed through by the adapter, they are the fake model's, not its own. */
+const outages = new WeakMap<object, number>();
+let nextCall = 1;
+
+function wire(thrown: unknown): WireError {
+  const call = typeof thrown === 'object' && thrown !== null ? outages.get(thrown) : undefined;
+  return call === undefined ? toWire(thrown) : { kind: 'outage', call };
+}
+
+/** The fake chat model of one policy system: each `complete` is answered by prunecheck's model. */
+function modelFor(sys: number, contextChars: number | undefined): FakeChatModel {
+  return {
+    ...(contextChars === undefined ? {} : { contextChars }),
+    complete(prompt: string): Promise<string> {
+      const call = nextCall++;
+      return new Promise((resolve, reject) => {
+        modelCalls.set(call, { resolve, reject });
+        send({ t: 'complete', sys, call, prompt: String(prompt) });
+      });
+    },
+  };
+}
+
+async function settled(value: unknown): Promise<{ ok: true; value: unknown } | { ok: false; error: WireError }> {
+  try {
+    return { ok: true, value: await value };
+  } catch (error: unknown) {
+    return { ok: false, error: wire(error) };
+  }
+}
+
+/** Observe before, apply, observe after and read the ledger: one engine step in one round trip. */
+async function step(system: PruningSystem, before: readonly string[], op: Operation, after: readonly string[], request: string | undefined): Promise<WireStep> {
+  let seen: unknown;
+  let outcome: Outcome;
+  if (system.step !== undefined) {
+    const answer = await system.step(before, op, after);
+    if (typeof answer !== 'object' || answer === null || !('outcome' in answer)) return { before: (answer as { before?: unknown } | null)?.before, thrown: wire((answer as { thrown?: unknown } | null)?.thrown) };
+    seen = answer.before;
+    outcome = answer.outcome;
+  } else {
+    seen = before.length === 0 ? [] : await system.observe(before);
+    try {
+      outcome = await system.apply(op);
+    } catch (error: unknown) {
+      return { before: seen, thrown: wire(error) };
+    }
+  }
+  const ids = afterIds(after, outcome);
+  const observed = ids.length === 0 ? { ok: true as const, value: [] } : await settled(system.observe(ids));
+  const record = request === undefined || system.request === undefined ? undefined : await settled(system.request(request));
+  return { before: seen, outcome, afterIds: ids, after: observed, ...(record === undefined ? {} : { request: record }) };
+}
+
+async function serve(adapter: Adapter | PolicyAdapter, message: ToChild): Promise<unknown> {
+  switch (message.t) {
+    case 'create': {
+      const system = isPolicyAdapter(adapter) ? await adapter.create(modelFor(message.id, message.model?.contextChars), message.config as never) : await adapter.create(message.config as never);
+      systems.set(message.id, system);
+      const methods = typeof system === 'object' && system !== null ? ['apply', 'observe', 'request', 'step', 'plan', 'close'].filter((m) => (system as unknown as Record<string, unknown>)[m] !== undefined) : [];
+      // What create answered, when it is no system: the engine's check of it names what is wrong.
+      return { methods, shape: typeof system === 'object' && system !== null ? Object.fromEntries(methods.map((m) => [m, typeof (system as unknown as Record<string, unknown>)[m]])) : system };
+    }
+    case 'step':
+      return step(systems.get(message.sys) as PruningSystem, message.before, message.op as Operation, message.after, message.request);
+    case 'call': {
+      const system = systems.get(message.sys) as unknown as Record<string, (...args: unknown[]) => unknown>;
+      if (message.method === 'close') systems.delete(message.sys);
+      return system[message.method]?.(...message.args);
+    }
+    case 'model':
+      return undefined;
+  }
+}
+
+function onMessage(adapter: Adapter | PolicyAdapter, message: ToChild): void {
+  if (message.t === 'model') {
+    const waiting = modelCalls.get(message.call);
+    modelCalls.delete(message.call);
+    if (message.ok) waiting?.resolve(message.value);
+    else {
+      const failure = Object.assign(new Error(message.error.kind === 'error' ? message.error.message : 'the model failed'), { name: message.error.kind === 'error' ? message.error.name : 'Error' });
+      outages.set(failure, message.call);
+      waiting?.reject(failure);
+    }
+    return;
+  }
+  void settled(serve(adapter, message)).then((answer) => send(answer.ok ? { t: 'ok', id: message.id, value: answer.value } : { t: 'err', id: message.id, error: answer.error }));
+}
+
+load().then(
+  (adapter) => {
+    loading = false;
+    process.channel?.ref();
+    process.on('message', (message: ToChild) => onMessage(adapter, message));
+    send({ t: 'loaded', descriptor: describe(adapter) });
+  },
+  (error: unknown) => {
+    loading = false;
+    process.channel?.ref();
+    const code = error instanceof AdapterLoadError ? error.code : 'IMPORT_FAILED';
+    process.send?.({ t: 'load-failed', code, message: error instanceof Error ? error.message : describeThrown(error) } satisfies FromChild, () => exit(0));
+  },
+);

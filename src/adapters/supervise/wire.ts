@@ -1,0 +1,94 @@
+import { ModelError, type ModelErrorCode } from '../../model/ModelError.ts';
+import { describeThrown } from '../../util/safeJson.ts';
+import { ThrownValueError } from '../../util/withTimeout.ts';
+
+/**
+ * The messages between prunecheck and a supervised adapter process (`subjectChild.ts`), over Node's IPC channel
+ * with structured-clone serialization, so `undefined` fields and arrays cross as they are in-process.
+ */
+
+/** What the child says about the adapter it loaded: the fields the engines read, never its functions. */
+export type SubjectDescriptor =
+  | { readonly mode: 'runtime'; readonly adapter: { readonly name: string; readonly version: string; readonly description?: string; readonly capabilities: unknown } }
+  | { readonly mode: 'policy'; readonly adapter: Readonly<Record<string, unknown>> };
+
+/** Which kind of adapter the caller accepts; the child validates the module's default export as that. */
+export type ExpectedMode = 'any' | 'runtime' | 'policy';
+
+/** A value thrown in the child, carried so the checker sees what an in-process call would have thrown. */
+export type WireError =
+  | { readonly kind: 'model'; readonly code: string; readonly operation: string; readonly message: string }
+  | { readonly kind: 'error'; readonly name: string; readonly message: string; readonly code?: string }
+  | { readonly kind: 'value'; readonly description: string }
+  /** The fake model's own failure (`complete` rejected), passed through by the adapter: thrown again as it was. */
+  | { readonly kind: 'outage'; readonly call: number };
+
+export type ToChild =
+  | { readonly t: 'create'; readonly id: number; readonly config: unknown; readonly model?: { readonly contextChars?: number } }
+  | { readonly t: 'call'; readonly id: number; readonly sys: number; readonly method: string; readonly args: readonly unknown[] }
+  | { readonly t: 'step'; readonly id: number; readonly sys: number; readonly before: readonly string[]; readonly op: unknown; readonly after: readonly string[]; readonly request?: string }
+  | { readonly t: 'model'; readonly call: number; readonly ok: true; readonly value: string }
+  | { readonly t: 'model'; readonly call: number; readonly ok: false; readonly error: WireError };
+
+export type FromChild =
+  | { readonly t: 'loaded'; readonly descriptor: SubjectDescriptor }
+  | { readonly t: 'load-failed'; readonly code: string; readonly message: string }
+  | { readonly t: 'ok'; readonly id: number; readonly value: unknown }
+  | { readonly t: 'err'; readonly id: number; readonly error: WireError }
+  | { readonly t: 'complete'; readonly sys: number; readonly call: number; readonly prompt: string };
+
+/**
+ * What a combined runtime step answers (one round trip): the observations before, the outcome or what the
+ * operation threw, and, read in the same trip, the observations after and the ledger's record of a `callTool`.
+ */
+export interface WireStep {
+  readonly before: unknown;
+  readonly outcome?: unknown;
+  readonly thrown?: WireError;
+  /** The ids observed after the operation (those asked, then those the outcome names). */
+  readonly afterIds?: readonly string[];
+  readonly after?: { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError };
+  readonly request?: { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError };
+}
+
+/** Lines the child writes synchronously to fd 4 just before it dies, so the reason survives the exit. */
+export type LastWords =
+  | { readonly kind: 'exit'; readonly code: number; readonly where: string }
+  | { readonly kind: 'crash'; readonly origin: string; readonly detail: string }
+  | { readonly kind: 'stuck' };
+
+/** A thrown value as it crosses the boundary. */
+export function toWire(thrown: unknown): WireError {
+  if (thrown instanceof ModelError) return { kind: 'model', code: thrown.code, operation: thrown.operation, message: thrown.message };
+  if (thrown instanceof Error) {
+    let message: unknown;
+    let name: unknown;
+    let code: unknown;
+    try {
+      ({ message, name, code } = thrown as Error & { code?: unknown });
+    } catch {
+      return { kind: 'value', description: describeThrown(thrown) };
+    }
+    if (typeof message !== 'string') return { kind: 'value', description: describeThrown(thrown) };
+    return { kind: 'error', name: typeof name === 'string' ? name : 'Error', message, ...(typeof code === 'string' ? { code } : {}) };
+  }
+  return { kind: 'value', description: describeThrown(thrown) };
+}
+
+/** The error a `WireError` stands for, as the engine would have caught it in-process. */
+export function fromWire(error: Exclude<WireError, { kind: 'outage' }>): Error {
+  switch (error.kind) {
+    case 'model': {
+      const prefix = `${error.operation}: `;
+      return new ModelError(error.code as ModelErrorCode, error.operation, error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message);
+    }
+    case 'error': {
+      const rebuilt = new Error(error.message);
+      Object.defineProperty(rebuilt, 'name', { value: error.name, enumerable: false });
+      if (error.code !== undefined) Object.assign(rebuilt, { code: error.code });
+      return rebuilt;
+    }
+    case 'value':
+      return new ThrownValueError(error.description);
+  }
+}
