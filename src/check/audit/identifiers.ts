@@ -1,0 +1,88 @@
+import { messageText, type PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
+
+/** The identifier classes the audit follows through a compaction (issue 23; seeds 000–002). */
+export const IDENTIFIER_CLASSES = ['request-id', 'error-code', 'file-path', 'command', 'number'] as const;
+export type IdentifierClass = (typeof IDENTIFIER_CLASSES)[number];
+
+const PATTERNS: Readonly<Record<Exclude<IdentifierClass, 'command'>, RegExp>> = {
+  // Prefixed ids (req-…, idem_…, txn-…, ch_…) and UUIDs.
+  'request-id': /(?<![\w-])(?:req|request|idem|idempotency|txn|tx|pay|payment|ch|ref|inv|ord)[-_][A-Za-z0-9][A-Za-z0-9_-]{2,}(?![\w-])|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi,
+  // errno names, ERR… codes, constants naming an error, HTTP 4xx/5xx, short-letter codes (E1234, ERR-4471, TS2345).
+  'error-code': /\b(?:E[A-Z]{3,}|ERR[A-Z0-9_-]*|[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:ERROR|FAILED|FAILURE|DENIED|TIMEOUT|INVALID|NOT_FOUND|EXCEEDED|CONFLICT|REFUSED|UNAVAILABLE)|HTTP ?[45]\d\d|[A-Z]{1,5}-?\d{3,5})\b/g,
+  // Paths with a directory part, and bare file names with a common extension. URLs are not paths.
+  'file-path': /(?<![\w/.:-])(?:~\/|\.{1,2}\/|\/)?(?:[\w@.-]+\/)+[\w@.-]*[\w@-](?![\w/])|(?<![\w/.-])[\w-]+\.(?:ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|c|h|cpp|json|jsonl|yaml|yml|toml|md|txt|log|sh|sql|csv|env|lock|cfg|ini|html|css|xml)\b/g,
+  // Numbers of three or more digits (amounts, ports, counts, line numbers), thousands separators allowed.
+  number: /(?<![\w.\/-])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w\/-])|(?<![\w.\/,-])\d{3,}(?:\.\d+)?(?![\w\/-])/g,
+};
+
+const SHELL_KEYS = ['command', 'cmd', 'script'];
+
+/** The command line of a shell-like tool call, if its arguments hold one. */
+export function commandOf(args: Readonly<Record<string, unknown>>): string | undefined {
+  for (const key of SHELL_KEYS) {
+    const value = args[key];
+    if (typeof value === 'string' && value.trim() !== '') return value.trim().replace(/\s+/g, ' ');
+    if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+      // Codex's local_shell runs ["bash", "-lc", "<command>"]: the command is the script.
+      const words = value as string[];
+      const script = words.length === 3 && words[1] === '-lc' ? words[2] : words.join(' ');
+      return script?.trim().replace(/\s+/g, ' ');
+    }
+  }
+  return undefined;
+}
+
+/** Identifiers of each class in a text. URLs are removed first: their parts are not paths or numbers. */
+export function identifiersInText(text: string, into: Map<IdentifierClass, Set<string>> = new Map()): Map<IdentifierClass, Set<string>> {
+  const plain = text.replace(/\bhttps?:\/\/\S+/g, ' ');
+  for (const [cls, pattern] of Object.entries(PATTERNS) as [Exclude<IdentifierClass, 'command'>, RegExp][]) {
+    for (const match of plain.matchAll(pattern)) {
+      const value = cls === 'number' ? match[0].replace(/,/g, '') : match[0];
+      if (cls === 'file-path' && !/[./]/.test(value)) continue;
+      if (cls === 'error-code' && /^HTTP/.test(value) === false && /^[A-Z]{1,5}-?\d{3,5}$/.test(value) && /^(?:UTF|ISO|SHA|MD|RFC|X|H)-?\d/.test(value)) continue;
+      let set = into.get(cls);
+      if (set === undefined) into.set(cls, (set = new Set()));
+      set.add(value);
+    }
+  }
+  return into;
+}
+
+/** Identifiers in a message: its text, its tool calls' arguments, and the command lines it ran. */
+export function identifiersIn(message: PolicyMessage, into: Map<IdentifierClass, Set<string>> = new Map()): Map<IdentifierClass, Set<string>> {
+  identifiersInText(messageText(message), into);
+  if (message.role === 'assistant') {
+    for (const call of message.toolCalls ?? []) {
+      const command = commandOf(call.args);
+      if (command === undefined) continue;
+      let set = into.get('command');
+      if (set === undefined) into.set('command', (set = new Set()));
+      set.add(command);
+    }
+  }
+  return into;
+}
+
+/** Normalised text for "does this list still say X": whitespace collapsed, case kept (ids are case-sensitive). */
+export function searchable(messages: readonly PolicyMessage[]): string {
+  return messages.map((m) => messageText(m).replace(/\s+/g, ' ')).join('\n');
+}
+
+/** Whether `text` still holds `value` of class `cls` (numbers also with thousands separators or a decimal tail). */
+export function holds(text: string, cls: IdentifierClass, value: string): boolean {
+  if (text.includes(value)) return true;
+  if (cls === 'number') {
+    const grouped = value.replace(/^(\d+)/, (d) => d.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+    return text.includes(grouped);
+  }
+  return false;
+}
+
+/** Words a human uses for each class, for "the agent asks for it" and "says it never existed". */
+export const CLASS_WORDS: Readonly<Record<IdentifierClass, RegExp>> = {
+  'request-id': /request[ _-]?id|idempotency|\brequest\b|transaction|reference|\bid\b/i,
+  'error-code': /error|exit code|status code|\bcode\b|failure/i,
+  'file-path': /\bfile|\bpath|director(?:y|ies)|folder/i,
+  command: /\bcommand|\bscript|\bran\b|\brun\b/i,
+  number: /\bamount|\bnumber|\btotal|\bcount\b|how (?:many|much)|\bvalue|\bprice|\bport\b|\blimit\b|\bsum\b/i,
+};

@@ -1,0 +1,43 @@
+import { callerOf, completedCalls } from '../../adapters/policy/conversationFacts.ts';
+import { quote, type AuditCheck } from './AuditFinding.ts';
+import { canonicalArgs, isSideEffecting, requestIdsOf } from './sideEffects.ts';
+
+/**
+ * A side-effecting call completed before the compaction and issued again after it with the same arguments
+ * or the same request id (seed 000's turn-90 duplicate payment): the compaction left the agent unable to
+ * see that the effect already happened.
+ */
+export const reissuedSideEffect: AuditCheck = (o) => {
+  const done = completedCalls(o.compaction.before).filter(({ call }) => isSideEffecting(call));
+  if (done.length === 0) return [];
+  const findings = [];
+  const reported = new Set<string>();
+  for (const later of o.future) {
+    if (later.message.role !== 'assistant') continue;
+    for (const call of later.message.toolCalls ?? []) {
+      const args = canonicalArgs(call.args);
+      const ids = requestIdsOf(call);
+      const original = done.find((d) => (d.call.name === call.name && canonicalArgs(d.call.args) === args) || requestIdsOf(d.call).some((id) => ids.includes(id)));
+      if (original === undefined || reported.has(original.call.id) || original.call.id === call.id) continue;
+      reported.add(original.call.id);
+      const same = canonicalArgs(original.call.args) === args ? 'the same arguments' : `the same request id ${requestIdsOf(original.call).find((id) => ids.includes(id)) ?? ''}`;
+      const visible = o.compaction.after.some((m) => m.role === 'assistant' && (m.toolCalls ?? []).some((c) => c.id === original.call.id));
+      const at = o.where(original.result);
+      const caller = callerOf(o.compaction.before, original.call.id);
+      const callAt = caller === undefined ? undefined : o.where(caller);
+      findings.push({
+        rule: 'reissued-side-effect' as const,
+        compaction: o.compaction.at,
+        because: [
+          `${original.call.name} call ${original.call.id} completed before compaction ${o.index} (its result is in the history), and ${visible ? 'although the call is still in the list' : 'the compaction dropped it'}, the agent issued ${call.name} again as ${call.id} with ${same} at line ${later.at.line}: a side effect performed twice.`,
+        ],
+        evidence: [
+          { at: callAt ?? o.compaction.at, label: `original call ${original.call.id}`, quote: quote(`${original.call.name} ${JSON.stringify(original.call.args)}`) },
+          ...(at === undefined ? [] : [{ at, label: `its result`, quote: quote(original.result.content) }]),
+          { at: later.at, label: `re-issued as ${call.id}`, quote: quote(`${call.name} ${JSON.stringify(call.args)}`) },
+        ],
+      });
+    }
+  }
+  return findings;
+};
