@@ -33,8 +33,9 @@ function reaction(later: RecordedMessage, cls: IdentifierClass, lost: readonly L
   if (m.role !== 'assistant') return undefined;
   const text = m.content;
   const named = lost.find((l) => l.cls === cls && text.includes(l.value));
+  // A question about the class that does not itself hold the value: the agent asks for what it lost.
+  if (/\?/.test(text) && CLASS_WORDS[cls].test(text) && named === undefined) return { how: DENIAL.test(text) ? 'says it cannot find it and asks for it' : 'asks for it' };
   if (DENIAL.test(text) && (named !== undefined || CLASS_WORDS[cls].test(text))) return { how: 'says it does not exist', ...(named === undefined ? {} : { value: named.value }) };
-  if (/\?/.test(text) && CLASS_WORDS[cls].test(text) && named === undefined) return { how: 'asks for it' };
   // Re-derived differently: a call of the same tool with a value of the class that was never seen before.
   for (const call of m.toolCalls ?? []) {
     const fresh = [...(identifiersIn({ role: 'assistant', content: '', toolCalls: [call] }).get(cls) ?? [])].filter((v) => !known.includes(v));

@@ -8,7 +8,7 @@ const PATTERNS: Readonly<Record<Exclude<IdentifierClass, 'command'>, RegExp>> = 
   // Prefixed ids (req-…, idem_…, txn-…, ch_…) and UUIDs.
   'request-id': /(?<![\w-])(?:req|request|idem|idempotency|txn|tx|pay|payment|ch|ref|inv|ord)[-_][A-Za-z0-9][A-Za-z0-9_-]{2,}(?![\w-])|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi,
   // errno names, ERR… codes, constants naming an error, HTTP 4xx/5xx, short-letter codes (E1234, ERR-4471, TS2345).
-  'error-code': /\b(?:E[A-Z]{3,}|ERR[A-Z0-9_-]*|[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:ERROR|FAILED|FAILURE|DENIED|TIMEOUT|INVALID|NOT_FOUND|EXCEEDED|CONFLICT|REFUSED|UNAVAILABLE)|HTTP ?[45]\d\d|[A-Z]{1,5}-?\d{3,5})\b/g,
+  'error-code': /\b(?:E[A-Z]{3,}|(?:E|ERR)_[A-Z0-9_]+|ERR[A-Z0-9-]*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:ERROR|FAILED|FAILURE|DENIED|TIMEOUT|INVALID|NOT_FOUND|EXCEEDED|CONFLICT|REFUSED|UNAVAILABLE)(?:_[A-Z0-9]+)*|HTTP ?[45]\d\d|[A-Z]{1,5}-?\d{3,5})\b/g,
   // Paths with a directory part, and bare file names with a common extension. URLs are not paths.
   'file-path': /(?<![\w/.:-])(?:~\/|\.{1,2}\/|\/)?(?:[\w@.-]+\/)+[\w@.-]*[\w@-](?![\w/])|(?<![\w/.-])[\w-]+\.(?:ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|c|h|cpp|json|jsonl|yaml|yml|toml|md|txt|log|sh|sql|csv|env|lock|cfg|ini|html|css|xml)\b/g,
   // Numbers of three or more digits (amounts, ports, counts, line numbers), thousands separators allowed.
