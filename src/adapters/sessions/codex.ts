@@ -106,7 +106,7 @@ async function* read(file: string, notes: ReadNotes): AsyncGenerator<SessionEven
       const encrypted = after.some((m) => m.content.startsWith('[encrypted compaction summary'));
       const summary = summaryText === '' && encrypted ? ({ kind: 'opaque', reason: 'remote compaction: the summary is an encrypted compaction item' } as const) : ({ kind: 'text', text: summaryText } as const);
       yield { kind: 'compaction', compaction: { at, before: context, after, summary, afterExact: Array.isArray(history) } };
-      context = after;
+      context = [...after];
     } else {
       countUnknown(notes, type);
     }
