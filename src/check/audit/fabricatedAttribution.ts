@@ -11,7 +11,7 @@ const STOP = new Set('that this with from have they them their there then than w
 
 /** Sentences of a summary (a bullet line is a sentence of its own). */
 function sentences(text: string): string[] {
-  return text.split(/(?<=[.!?]["”'`)]?)\s+|\n+/).map((s) => s.trim()).filter((s) => s.length > 0);
+  return text.replace(/<\/?[A-Za-z_][\w-]*>/g, '\n').split(/(?<=[.!?]["”'`)]?)\s+|\n+/).map((s) => s.trim()).filter((s) => s.length > 0);
 }
 
 const norm = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
