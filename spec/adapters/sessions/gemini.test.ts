@@ -9,7 +9,7 @@ const PLANTED = join(FIXTURES, 'gemini-cli', 'planted.jsonl');
 describe('gemini-cli session reader', () => {
   it('a re-recorded model turn adds its tool result once; info records are not context', async () => {
     const { messages } = await readAll(geminiReader, PLANTED);
-    expect(messages.slice(0, 4).map((m) => `${m.message.role}:${m.message.id}`)).toEqual(['user:u1', 'assistant:g1', 'tool:g1#run_shell_command-1', 'assistant:g2']);
+    expect(messages.slice(0, 4).map((m) => `${m.message.role}:${m.message.id}`)).toEqual(['user:u1', 'assistant:g1', 'tool:result:run_shell_command-1', 'assistant:g2']);
     expect(messages[2]?.message.content).toContain('req_7f3a9c');
   });
 
@@ -18,7 +18,7 @@ describe('gemini-cli session reader', () => {
     expect(compactions).toHaveLength(1);
     const c = compactions[0]!;
     expect(c.at).toEqual({ file: PLANTED, line: 7, recordId: 'c1' });
-    expect(c.before.map((m) => m.id)).toEqual(['u1', 'g1', 'g1#run_shell_command-1', 'g2']);
+    expect(c.before.map((m) => m.id)).toEqual(['u1', 'g1', 'result:run_shell_command-1', 'g2']);
     expect(c.after.map((m) => m.id)).toEqual(['c1', 'c2', 'g2']);
     expect(c.summary.kind === 'text' && c.summary.text.startsWith('<state_snapshot>')).toBe(true);
     expect(Object.fromEntries(notes.unknown)).toEqual({ $unknownDirective: 1 });

@@ -30,35 +30,55 @@ function partsText(content: unknown): string {
 /** A `MessageRecord` as the model receives it: a user turn, or a model turn with its calls and their results. */
 function messagesOf(record: Record<string, unknown>): PolicyMessage[] {
   const id = String(record['id']);
-  if (record['type'] === 'user') return [{ role: 'user', id, content: partsText(record['content']) }];
+  if (record['type'] === 'user') {
+    // A user turn of function responses is the tool results the Gemini API carries in the user role.
+    const parts = Array.isArray(record['content']) ? (record['content'] as Record<string, unknown>[]) : [];
+    const responses = parts.filter((p) => typeof p === 'object' && p !== null && p['functionResponse'] !== undefined);
+    if (responses.length > 0 && responses.length === parts.length) {
+      return responses.map((p) => {
+        const r = p['functionResponse'] as Record<string, unknown>;
+        return { role: 'tool', id: `result:${String(r['id'])}`, toolCallId: String(r['id']), name: String(r['name']), content: partsText([p]) };
+      });
+    }
+    return [{ role: 'user', id, content: partsText(record['content']) }];
+  }
   const calls = Array.isArray(record['toolCalls']) ? (record['toolCalls'] as Record<string, unknown>[]) : [];
-  const toolCalls: PolicyToolCall[] = calls.map((c) => ({ id: String(c['id']), name: String(c['name']), args: (c['args'] ?? {}) as Record<string, unknown> }));
+  // A history written back by a $set holds the model turn in the Gemini API's shape: functionCall parts.
+  const parts = Array.isArray(record['content']) ? (record['content'] as Record<string, unknown>[]) : [];
+  const partCalls = parts.flatMap((p) => (typeof p === 'object' && p !== null && typeof p['functionCall'] === 'object' && p['functionCall'] !== null ? [p['functionCall'] as Record<string, unknown>] : []));
+  const toolCalls: PolicyToolCall[] = [...calls, ...partCalls.filter((f) => !calls.some((c) => c['id'] === f['id']))].map((c) => ({ id: String(c['id']), name: String(c['name']), args: (c['args'] ?? {}) as Record<string, unknown> }));
   const results: PolicyMessage[] = calls
     .filter((c) => c['result'] !== undefined && c['result'] !== null)
-    .map((c) => ({ role: 'tool', id: `${id}#${String(c['id'])}`, toolCallId: String(c['id']), name: String(c['name']), content: partsText(c['result']), ...(c['status'] === 'error' ? { isError: true } : {}) }));
+    .map((c) => ({ role: 'tool', id: `result:${String(c['id'])}`, toolCallId: String(c['id']), name: String(c['name']), content: partsText(c['result']), ...(c['status'] === 'error' ? { isError: true } : {}) }));
   return [{ role: 'assistant', id, content: partsText(record['content']), ...(toolCalls.length > 0 ? { toolCalls } : {}) }, ...results];
 }
 
+// A model turn and the function-response turn after it may share an id: the type is part of the key.
+const keyOf = (r: Record<string, unknown>): string => `${String(r['type'])}:${String(r['id'])}`;
 const isMessage = (r: Record<string, unknown>): boolean => typeof r['id'] === 'string' && typeof r['type'] === 'string' && 'content' in r;
 
 /**
  * gemini-cli session JSONL (`~/.gemini/tmp/<project>/chats/session-*.jsonl`; packages/core/src/services/
  * chatRecordingService.ts, chatRecordingTypes.ts): a metadata line, `MessageRecord` lines (a record with a
  * known id replaces it: tool results arrive that way), `{"$rewindTo": id}` (the user rewound: history cut, not
- * a compaction) and `{"$set": {…}}`. A `$set` whose `messages` drops messages the history held is a
- * compression: the new list (the `<state_snapshot>` turn, the model's acknowledgement, the kept turns) is
- * exactly the next request's history, and its first new message is the summary. A `$set` that only rewrites
- * contents (tool-output masking) is an edit in place.
+ * a compaction) and `{"$set": {…}}`. A `$set` of `messages` replaces the history: on every resume (the
+ * history as reloaded) and on compression. It is a compression when it brings a new `<state_snapshot>` turn
+ * (chatCompressionService): the new list (snapshot, the model's acknowledgement, the kept turns, possibly
+ * under new ids) is exactly the next request's history, and the snapshot is the summary.
  */
 async function* read(file: string, notes: ReadNotes): AsyncGenerator<SessionEvent> {
   const history = new Map<string, Record<string, unknown>>();
   const emitted = new Set<string>();
-  const context = (): PolicyMessage[] => [...history.values()].flatMap(messagesOf);
+  // A tool result recorded twice (in the model turn's toolCalls and as a function-response turn) counts once.
+  const context = (): PolicyMessage[] => {
+    const seen = new Set<string>();
+    return [...history.values()].flatMap(messagesOf).filter((m) => m.id === undefined || (!seen.has(m.id) && seen.add(m.id) !== undefined));
+  };
   for await (const { line, record } of readJsonLines(file, notes)) {
     if (typeof record['$rewindTo'] === 'string') {
-      const ids = [...history.keys()];
-      const at = ids.indexOf(record['$rewindTo']);
-      for (const id of at < 0 ? ids : ids.slice(at)) history.delete(id);
+      const keys = [...history.keys()];
+      const at = keys.findIndex((k) => k.endsWith(`:${String(record['$rewindTo'])}`));
+      for (const key of at < 0 ? keys : keys.slice(at)) history.delete(key);
       continue;
     }
     if (record['$set'] !== undefined) {
@@ -67,18 +87,25 @@ async function* read(file: string, notes: ReadNotes): AsyncGenerator<SessionEven
       if (set['messages'] === undefined) continue;
       if (!Array.isArray(set['messages'])) throw new SessionFormatError('BAD_FIELD', file, line, `field '$set.messages' must be an array of message records`);
       const next = (set['messages'] as unknown[]).filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null && isMessage(m as Record<string, unknown>));
-      const nextIds = new Set(next.map((m) => String(m['id'])));
-      const removed = [...history.keys()].filter((id) => !nextIds.has(id));
       const before = context();
       history.clear();
-      for (const m of next) if (!NOT_CONTEXT.has(String(m['type']))) history.set(String(m['id']), m);
-      const after = context();
+      for (const m of next) if (!NOT_CONTEXT.has(String(m['type']))) history.set(keyOf(m), m);
+      // gemini-cli compresses between a tool call and sending its result: the result the history held goes
+      // out with the next request, right after the new list.
+      const listed = context();
+      const pending = before.filter((b) => b.role === 'tool' && !listed.some((a) => a.role === 'tool' && a.toolCallId === b.toolCallId) && listed.some((a) => a.role === 'assistant' && (a.toolCalls ?? []).some((c) => c.id === b.toolCallId)));
+      const after = [...listed, ...pending];
       for (const m of after) if (m.id !== undefined) emitted.add(m.id);
-      if (removed.length === 0) continue;
-      const fresh = next.find((m) => !before.some((b) => b.id === m['id']));
-      const summaryText = fresh === undefined ? undefined : partsText(fresh['content']);
-      const at: RecordRef = { file, line, ...(fresh === undefined ? {} : { recordId: String(fresh['id']) }) };
-      yield { kind: 'compaction', compaction: { at, before, after, summary: summaryText === undefined ? { kind: 'opaque', reason: 'the history was cut without a summary (truncation)' } : { kind: 'text', text: summaryText }, afterExact: true } };
+      // Every resume writes the reloaded history as a $set too; only a new <state_snapshot> turn marks a
+      // compression (chatCompressionService), and kept turns may come back under new ids.
+      const fresh = next.find((m) => {
+        const text = partsText(m['content']);
+        return text.includes('<state_snapshot>') && !before.some((b) => b.content === text);
+      });
+      if (fresh === undefined) continue;
+      const summaryText = partsText(fresh['content']);
+      const at: RecordRef = { file, line, recordId: String(fresh['id']) };
+      yield { kind: 'compaction', compaction: { at, before, after, summary: { kind: 'text', text: summaryText }, afterExact: true } };
       continue;
     }
     if (!isMessage(record)) {
@@ -87,7 +114,7 @@ async function* read(file: string, notes: ReadNotes): AsyncGenerator<SessionEven
       continue;
     }
     if (NOT_CONTEXT.has(String(record['type']))) continue;
-    history.set(String(record['id']), record);
+    history.set(keyOf(record), record);
     for (const message of messagesOf(record)) {
       if (message.id === undefined) continue;
       if (emitted.has(message.id)) {
