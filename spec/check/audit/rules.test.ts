@@ -57,13 +57,15 @@ describe('dropped-identifier', () => {
   });
   it('finds it when the agent says it never existed, or re-derives it differently', () => {
     expect(droppedIdentifier(observe(DROPPING, [said('d', 'There is no request id recorded for that refund.')]))[0]?.because[0]).toMatch(/says it does not exist/);
-    const before = [...HISTORY, call('m1', 'send_email', { request_id: 'req-mail-9' }), result('m1', 'send_email', 'sent')];
-    const found = droppedIdentifier(observe(DROPPING, [call('m2', 'send_email', { request_id: 'req-mail-10' })], { before }));
+    const before = [...HISTORY, call('m1', 'send_email', { to: 'billing@example.com', request_id: 'req-mail-9' }), result('m1', 'send_email', 'sent')];
+    const found = droppedIdentifier(observe(DROPPING, [call('m2', 'send_email', { to: 'billing@example.com', request_id: 'req-mail-10' })], { before }));
     expect(found[0]?.because[0]).toMatch(/re-derives it differently \(send_email with req-mail-10 where the dropped call had req-mail-9\)/);
   });
   it('passes when the summary kept the identifier, and when the agent never needs it', () => {
     expect(droppedIdentifier(observe(FAITHFUL, [said('q', 'What was the request id of the earlier refund?')]))).toEqual([]);
     expect(droppedIdentifier(observe(DROPPING, [said('ok', 'Done. Everything is in order.')]))).toEqual([]);
+    // Another command of a one-argument tool is not a re-derivation of the dropped one.
+    expect(droppedIdentifier(observe(DROPPING, [call('c8', 'Bash', { command: 'curl -X POST https://pay/refunds?order=4472' })]))).toEqual([]);
   });
 });
 

@@ -1,8 +1,9 @@
-import { messageText, type PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
+import { messageText, type PolicyMessage, type PolicyToolCall } from '../../adapters/policy/PolicyMessage.ts';
 import type { RecordedMessage } from '../../adapters/sessions/SessionEvent.ts';
 import { quote, type AuditCheck, type AuditFinding, type AuditObservation } from './AuditFinding.ts';
-import { droppedBy } from './droppedMessages.ts';
-import { CLASS_WORDS, holds, identifiersIn, searchable, type IdentifierClass } from './identifiers.ts';
+import { factsOf } from './compactionFacts.ts';
+import { CLASS_WORDS, identifiersIn, identifiersInText, searchable, type IdentifierClass } from './identifiers.ts';
+import { canonicalArgs } from './sideEffects.ts';
 
 // The agent says a thing is not there: "no such request", "never existed", "I don't have the error code".
 const DENIAL = /\b(?:no (?:such|record|mention|trace|prior|previous|earlier|existing)|never (?:existed|created|issued|sent|ran|mentioned|happened)|(?:does|did|do)(?: not|n't) (?:exist|have|see|know|find|appear)|not (?:found|aware|recorded|present|available|mentioned)|cannot (?:find|see|locate)|can't (?:find|see|locate)|there (?:is|was|are|were) no|unknown (?:request|file|error|command)|nothing (?:about|on record))\b/i;
@@ -16,31 +17,71 @@ interface Lost {
 
 /** Identifiers in dropped messages that the list after the compaction no longer holds anywhere. */
 export function lostIdentifiers(o: AuditObservation): Lost[] {
-  if (o.compaction.summary.kind !== 'text') return [];
-  const after = searchable(o.compaction.after);
-  const lost = new Map<string, Lost>();
-  for (const m of droppedBy(o.compaction)) {
-    for (const [cls, values] of identifiersIn(m)) {
-      for (const value of values) if (!holds(after, cls, value) && !lost.has(`${cls}\u0000${value}`)) lost.set(`${cls}\u0000${value}`, { cls, value, source: m });
-    }
-  }
-  return [...lost.values()];
+  return o.compaction.summary.kind === 'text' ? [...factsOf(o.compaction).lost] : [];
 }
 
+/** A dropped call that carried a lost identifier in one top-level argument. */
+interface Carrier {
+  readonly lost: Lost;
+  readonly call: PolicyToolCall;
+  readonly key: string;
+}
+
+/** The lost identifiers, indexed for the per-message questions below (a window may lose thousands). */
+interface LostIndex {
+  readonly byClass: ReadonlyMap<IdentifierClass, readonly Lost[]>;
+  /** Dropped calls that carried a lost identifier, by tool name, argument and the other arguments. */
+  readonly carriers: ReadonlyMap<string, readonly Carrier[]>;
+}
+
+function indexLost(lost: readonly Lost[]): LostIndex {
+  const byClass = new Map<IdentifierClass, Lost[]>();
+  const carriers = new Map<string, Carrier[]>();
+  for (const l of lost) {
+    const list = byClass.get(l.cls);
+    if (list === undefined) byClass.set(l.cls, [l]);
+    else list.push(l);
+    if (l.source.role !== 'assistant') continue;
+    for (const call of l.source.toolCalls ?? []) {
+      for (const [key, value] of Object.entries(call.args)) {
+        if (!JSON.stringify(value ?? null).includes(l.value)) continue;
+        const slot = slotOf(call.name, key, call.args);
+        const of = carriers.get(slot);
+        if (of === undefined) carriers.set(slot, [{ lost: l, call, key }]);
+        else of.push({ lost: l, call, key });
+      }
+    }
+  }
+  return { byClass, carriers };
+}
+
+/** A call with one argument left out: two calls in the same slot differ at most in that argument. */
+const slotOf = (name: string, key: string, args: Readonly<Record<string, unknown>>): string => `${name}\u0000${key}\u0000${canonicalArgs(Object.fromEntries(Object.entries(args).filter(([k]) => k !== key)))}`;
+
 /** What a later message does with a lost identifier's class, if it gives it away: asks, re-derives, denies. */
-function reaction(later: RecordedMessage, cls: IdentifierClass, lost: readonly Lost[], known: string): { how: string; value?: string } | undefined {
+function reaction(later: RecordedMessage, cls: IdentifierClass, index: LostIndex, known: () => string, denies: boolean): { how: string; value?: string } | undefined {
   const m = later.message;
-  if (m.role !== 'assistant') return undefined;
+  const ofClass = index.byClass.get(cls);
+  if (m.role !== 'assistant' || ofClass === undefined) return undefined;
   const text = m.content;
-  const named = lost.find((l) => l.cls === cls && text.includes(l.value));
-  // A question about the class that does not itself hold the value: the agent asks for what it lost.
-  if (/\?/.test(text) && CLASS_WORDS[cls].test(text) && named === undefined) return { how: DENIAL.test(text) ? 'says it cannot find it and asks for it' : 'asks for it' };
-  if (DENIAL.test(text) && (named !== undefined || CLASS_WORDS[cls].test(text))) return { how: 'says it does not exist', ...(named === undefined ? {} : { value: named.value }) };
-  // Re-derived differently: a call of the same tool with a value of the class that was never seen before.
+  const asks = text.includes('?') && CLASS_WORDS[cls].test(text);
+  if (asks || denies) {
+    const named = ofClass.find((l) => text.includes(l.value));
+    // A question about the class that does not itself hold the value: the agent asks for what it lost.
+    if (asks && named === undefined) return { how: denies ? 'says it cannot find it and asks for it' : 'asks for it' };
+    if (denies && (named !== undefined || CLASS_WORDS[cls].test(text))) return { how: 'says it does not exist', ...(named === undefined ? {} : { value: named.value }) };
+  }
+  // Re-derived differently: the same call as a dropped one but for the argument that held the lost value,
+  // which now holds a value of the class never seen before (seed 000: the refund re-sent under a new id).
   for (const call of m.toolCalls ?? []) {
-    const fresh = [...(identifiersIn({ role: 'assistant', content: '', toolCalls: [call] }).get(cls) ?? [])].filter((v) => !known.includes(v));
-    const sameTool = lost.find((l) => l.cls === cls && l.source.role === 'assistant' && (l.source.toolCalls ?? []).some((c) => c.name === call.name && JSON.stringify(c.args).includes(l.value)));
-    if (fresh.length > 0 && sameTool !== undefined) return { how: `re-derives it differently (${call.name} with ${fresh[0]} where the dropped call had ${sameTool.value})`, value: sameTool.value };
+    // A call of one argument has no other argument to show it is the same action.
+    const keys = Object.keys(call.args);
+    for (const key of index.carriers.size === 0 || keys.length < 2 ? [] : keys) {
+      const carrier = index.carriers.get(slotOf(call.name, key, call.args))?.find((c) => c.lost.cls === cls);
+      if (carrier === undefined) continue;
+      const fresh = [...(identifiersInText(JSON.stringify(call.args[carrier.key] ?? null)).get(cls) ?? [])].filter((v) => !known().includes(v));
+      if (fresh.length > 0) return { how: `re-derives it differently (${call.name} with ${fresh[0]} where the dropped call had ${carrier.lost.value})`, value: carrier.lost.value };
+    }
   }
   return undefined;
 }
@@ -53,12 +94,17 @@ function reaction(later: RecordedMessage, cls: IdentifierClass, lost: readonly L
 export const droppedIdentifier: AuditCheck = (o) => {
   const lost = lostIdentifiers(o);
   if (lost.length === 0) return [];
-  const known = [searchable(o.compaction.before), ...identifiersValues(o.compaction.after)].join('\n');
+  const index = indexLost(lost);
+  // Everything the agent had seen: built only when a later call needs it (most compactions never do).
+  let seen: string | undefined;
+  const known = (): string => (seen ??= [searchable(o.compaction.before), ...identifiersValues(o.compaction.after)].join('\n'));
   const findings: AuditFinding[] = [];
-  const classes = [...new Set(lost.map((l) => l.cls))];
+  const classes = [...index.byClass.keys()];
   for (const later of o.future) {
-    for (const cls of classes) {
-      const r = reaction(later, cls, lost, known);
+    if (later.message.role !== 'assistant') continue;
+    const denies = DENIAL.test(later.message.content);
+    for (const cls of [...classes]) {
+      const r = reaction(later, cls, index, known, denies);
       if (r === undefined) continue;
       const of = lost.filter((l) => l.cls === cls && (r.value === undefined || l.value === r.value));
       const shown = of.slice(0, 5).map((l) => l.value);

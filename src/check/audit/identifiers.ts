@@ -4,16 +4,22 @@ import { messageText, type PolicyMessage } from '../../adapters/policy/PolicyMes
 export const IDENTIFIER_CLASSES = ['request-id', 'error-code', 'file-path', 'command', 'number'] as const;
 export type IdentifierClass = (typeof IDENTIFIER_CLASSES)[number];
 
-const PATTERNS: Readonly<Record<Exclude<IdentifierClass, 'command'>, RegExp>> = {
+// Each class as an anchored test of one candidate token.
+const CLASSIFY: readonly [Exclude<IdentifierClass, 'command'>, RegExp][] = [
   // Prefixed ids (req-…, idem_…, txn-…, ch_…) and UUIDs.
-  'request-id': /(?<![\w-])(?:req|request|idem|idempotency|txn|tx|pay|payment|ch|ref|inv|ord)[-_][A-Za-z0-9][A-Za-z0-9_-]{2,}(?![\w-])|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi,
-  // errno names, ERR… codes, constants naming an error, HTTP 4xx/5xx, short-letter codes (E1234, ERR-4471, TS2345).
-  'error-code': /\b(?:E[A-Z]{3,}|(?:E|ERR)_[A-Z0-9_]+|ERR[A-Z0-9-]*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:ERROR|FAILED|FAILURE|DENIED|TIMEOUT|INVALID|NOT_FOUND|EXCEEDED|CONFLICT|REFUSED|UNAVAILABLE)(?:_[A-Z0-9]+)*|HTTP ?[45]\d\d|[A-Z]{1,5}-?\d{3,5})\b/g,
-  // Paths with a directory part, and bare file names with a common extension. URLs are not paths.
-  'file-path': /(?<![\w/.:-])(?:~\/|\.{1,2}\/|\/)?(?:[\w@.-]+\/)+[\w@.-]*[\w@-](?![\w/])|(?<![\w/.-])[\w-]+\.(?:ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|c|h|cpp|json|jsonl|yaml|yml|toml|md|txt|log|sh|sql|csv|env|lock|cfg|ini|html|css|xml)\b/g,
+  ['request-id', /^(?:(?:req|request|idem|idempotency|txn|tx|pay|payment|ch|ref|inv|ord)[-_][A-Za-z0-9][A-Za-z0-9_-]{2,}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i],
+  // errno names, E_/ERR codes, constants naming an error, short-letter codes (E1234, ERR-4471, TS2345).
+  ['error-code', /^(?:E[A-Z]{3,}|(?:E|ERR)_[A-Z0-9_]+|ERR[A-Z0-9-]*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:ERROR|FAILED|FAILURE|DENIED|TIMEOUT|INVALID|NOT_FOUND|EXCEEDED|CONFLICT|REFUSED|UNAVAILABLE)(?:_[A-Z0-9]+)*|(?!(?:UTF|ISO|SHA|MD|RFC|X|H)-?\d)[A-Z]{1,5}-?\d{3,5})$/],
+  // Paths with a directory part, and bare file names with a common extension.
+  ['file-path', /^(?:(?:~\/|\.{1,2}\/|\/)?[\w@.-]+(?:\/[\w@.-]+)+|[\w-]+\.(?:ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|c|h|cpp|json|jsonl|yaml|yml|toml|md|txt|log|sh|sql|csv|env|lock|cfg|ini|html|css|xml))$/],
   // Numbers of three or more digits (amounts, ports, counts, line numbers), thousands separators allowed.
-  number: /(?<![\w.\/-])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w\/-])|(?<![\w.\/,-])\d{3,}(?:\.\d+)?(?![\w\/-])/g,
-};
+  ['number', /^(?:\d{1,3}(?:,\d{3})+|\d{3,})(?:\.\d+)?$/],
+];
+// A candidate token: a run of identifier characters holding a digit, a slash, an underscore or a dot. The
+// lookbehind starts a match only at a run's first character, so the scan is linear whatever the text's shape,
+// and plain words (most of prose) never become strings.
+const CANDIDATE = /(?<![\w@.\/,~+%-])[\w@,~+%-]*[\d/_.][\w@.\/,~+%-]*/g;
+const HTTP_URL = /\bhttps?:\/\/\S+/g;
 
 const SHELL_KEYS = ['command', 'cmd', 'script'];
 
@@ -34,15 +40,18 @@ export function commandOf(args: Readonly<Record<string, unknown>>): string | und
 
 /** Identifiers of each class in a text. URLs are removed first: their parts are not paths or numbers. */
 export function identifiersInText(text: string, into: Map<IdentifierClass, Set<string>> = new Map()): Map<IdentifierClass, Set<string>> {
-  const plain = text.replace(/\bhttps?:\/\/\S+/g, ' ');
-  for (const [cls, pattern] of Object.entries(PATTERNS) as [Exclude<IdentifierClass, 'command'>, RegExp][]) {
-    for (const match of plain.matchAll(pattern)) {
-      const value = cls === 'number' ? match[0].replace(/,/g, '') : match[0];
-      if (cls === 'file-path' && !/[./]/.test(value)) continue;
-      if (cls === 'error-code' && /^HTTP/.test(value) === false && /^[A-Z]{1,5}-?\d{3,5}$/.test(value) && /^(?:UTF|ISO|SHA|MD|RFC|X|H)-?\d/.test(value)) continue;
+  const plain = text.includes('://') ? text.replace(HTTP_URL, ' ') : text;
+  for (const match of plain.matchAll(CANDIDATE)) {
+    // Sentence punctuation and a list comma are not part of the token.
+    const token = match[0].replace(/^,+|[.,]+$/g, '');
+    if (token.length < 3) continue;
+    for (const [cls, test] of CLASSIFY) {
+      if (!test.test(token)) continue;
+      const value = cls === 'number' ? token.replace(/,/g, '') : token;
       let set = into.get(cls);
       if (set === undefined) into.set(cls, (set = new Set()));
       set.add(value);
+      break;
     }
   }
   return into;

@@ -12,12 +12,20 @@ export const reissuedSideEffect: AuditCheck = (o) => {
   if (done.length === 0) return [];
   const findings = [];
   const reported = new Set<string>();
+  // Indexed once: a session window holds hundreds of calls, and every later call is looked up.
+  const bySignature = new Map<string, (typeof done)[number]>();
+  const byRequestId = new Map<string, (typeof done)[number]>();
+  for (const d of done) {
+    const key = `${d.call.name}\u0000${canonicalArgs(d.call.args)}`;
+    if (!bySignature.has(key)) bySignature.set(key, d);
+    for (const id of requestIdsOf(d.call)) if (!byRequestId.has(id)) byRequestId.set(id, d);
+  }
   for (const later of o.future) {
     if (later.message.role !== 'assistant') continue;
     for (const call of later.message.toolCalls ?? []) {
       const args = canonicalArgs(call.args);
       const ids = requestIdsOf(call);
-      const original = done.find((d) => (d.call.name === call.name && canonicalArgs(d.call.args) === args) || requestIdsOf(d.call).some((id) => ids.includes(id)));
+      const original = bySignature.get(`${call.name}\u0000${args}`) ?? ids.map((id) => byRequestId.get(id)).find((d) => d !== undefined);
       if (original === undefined || reported.has(original.call.id) || original.call.id === call.id) continue;
       reported.add(original.call.id);
       const same = canonicalArgs(original.call.args) === args ? 'the same arguments' : `the same request id ${requestIdsOf(original.call).find((id) => ids.includes(id)) ?? ''}`;

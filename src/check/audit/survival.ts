@@ -1,6 +1,6 @@
 import type { RecordedCompaction } from '../../adapters/sessions/SessionEvent.ts';
-import { droppedBy } from './droppedMessages.ts';
-import { holds, IDENTIFIER_CLASSES, identifiersIn, searchable, type IdentifierClass } from './identifiers.ts';
+import { factsOf } from './compactionFacts.ts';
+import { IDENTIFIER_CLASSES, type IdentifierClass } from './identifiers.ts';
 
 /** Per identifier class: how many distinct identifiers the dropped history held, and how many the list after kept. */
 export type Survival = Readonly<Record<IdentifierClass, { readonly dropped: number; readonly kept: number }>>;
@@ -15,13 +15,11 @@ export function emptySurvival(): Record<IdentifierClass, { dropped: number; kept
  */
 export function survivalOf(compaction: RecordedCompaction): Survival | undefined {
   if (compaction.summary.kind !== 'text') return undefined;
-  const found = new Map<IdentifierClass, Set<string>>();
-  for (const m of droppedBy(compaction)) identifiersIn(m, found);
-  const after = searchable(compaction.after);
+  const { droppedIds, lost } = factsOf(compaction);
   const out = emptySurvival();
-  for (const [cls, values] of found) {
+  for (const [cls, values] of droppedIds) {
     out[cls].dropped = values.size;
-    out[cls].kept = [...values].filter((v) => holds(after, cls, v)).length;
+    out[cls].kept = values.size - lost.filter((l) => l.cls === cls).length;
   }
   return out;
 }

@@ -4,7 +4,7 @@ import { newNotes, type RecordedCompaction, type RecordedMessage, type RecordRef
 import type { SessionReader } from '../../adapters/sessions/SessionReader.ts';
 import type { AuditFinding, AuditObservation } from '../../check/audit/AuditFinding.ts';
 import { AUDIT_CHECKS } from '../../check/audit/auditChecks.ts';
-import { droppedBy } from '../../check/audit/droppedMessages.ts';
+import { factsOf } from '../../check/audit/compactionFacts.ts';
 import { policyFindings } from '../../check/audit/policyOnCompaction.ts';
 import { addSurvival, emptySurvival, survivalOf } from '../../check/audit/survival.ts';
 import type { AuditedCompaction, AuditedSession } from './AuditReport.ts';
@@ -45,7 +45,7 @@ export async function auditSession(file: string, reader: SessionReader, onFindin
     const c = event.compaction;
     const s = survivalOf(c);
     if (s !== undefined) addSurvival(survival, s);
-    compactions.push({ at: c.at, summary: c.summary.kind, ...(c.trigger === undefined ? {} : { trigger: c.trigger }), before: c.before.length, after: c.after.length, dropped: droppedBy(c).length, afterExact: c.afterExact, ...(s === undefined ? {} : { survival: s }) });
+    compactions.push({ at: c.at, summary: c.summary.kind, ...(c.trigger === undefined ? {} : { trigger: c.trigger }), before: c.before.length, after: c.after.length, dropped: factsOf(c).dropped.length, afterExact: c.afterExact, ...(s === undefined ? {} : { survival: s }) });
     pending = { compaction: c, index: compactions.length, future: [], where };
     // Messages of the new window are recorded from here; the previous window's refs go with the pending compaction.
     where = new WeakMap();
