@@ -33,6 +33,15 @@ describe('Claude Code session reader', () => {
     expect(compactions[0]?.after.map((m) => m.id)).toEqual(['s1', 'a2']);
   });
 
+  it('prefers compactMetadata.preservedMessages.uuids (Claude Code 2.1) when the record has it', async () => {
+    const lines = readFileSync(CLEAN, 'utf8').trim().split('\n');
+    const boundary = JSON.parse(lines[4]!);
+    boundary.compactMetadata.preservedMessages = { uuids: ['u2', 'a2'] };
+    lines[4] = JSON.stringify(boundary);
+    const { compactions } = await readAll(claudeCodeReader, tempSession(`${lines.join('\n')}\n`));
+    expect(compactions[0]?.after.map((m) => m.id)).toEqual(['s1', 'u2', 'a2']);
+  });
+
   it('skips side chains (sub-agents) and transcript-only records', async () => {
     const lines = readFileSync(CLEAN, 'utf8').trim().split('\n');
     const side = JSON.stringify({ ...JSON.parse(lines[0]!), uuid: 'side', isSidechain: true });

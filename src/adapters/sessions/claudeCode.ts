@@ -127,8 +127,13 @@ async function* read(file: string, notes: ReadNotes): AsyncGenerator<SessionEven
   yield* cut(undefined, { file, line: notes.lines });
 }
 
-/** The messages of the preserved segment, from `headUuid` to `tailUuid`, in order; none without one. */
+/**
+ * The messages of the preserved segment in order: those `preservedMessages.uuids` lists (Claude Code 2.1),
+ * else those from `preservedSegment.headUuid` to `tailUuid`; none without either.
+ */
 function preservedSegment(context: readonly Held[], metadata: Record<string, unknown>): Held[] {
+  const listed = (metadata['preservedMessages'] as Record<string, unknown> | undefined)?.['uuids'];
+  if (Array.isArray(listed)) return context.filter((h) => h.uuid !== undefined && listed.includes(h.uuid));
   const segment = (metadata['preservedSegment'] ?? metadata['preserved_segment']) as Record<string, unknown> | undefined;
   if (segment === undefined || segment === null) return [];
   const head = segment['headUuid'] ?? segment['head_uuid'];
