@@ -39,7 +39,8 @@ export async function* readJsonLines(file: string, notes: ReadNotes): AsyncGener
     for await (const text of lines) {
       number += 1;
       if (failed !== undefined) throw malformed(file, failed);
-      if (text.trim() === '') continue;
+      // Blank lines are skipped; only a line that starts with whitespace needs trimming to tell (no copy of the rest).
+      if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === '')) continue;
       notes.lines += 1;
       let value: unknown;
       try {
