@@ -64,6 +64,8 @@ describe('dropped-identifier', () => {
   it('passes when the summary kept the identifier, and when the agent never needs it', () => {
     expect(droppedIdentifier(observe(FAITHFUL, [said('q', 'What was the request id of the earlier refund?')]))).toEqual([]);
     expect(droppedIdentifier(observe(DROPPING, [said('ok', 'Done. Everything is in order.')]))).toEqual([]);
+    // A question that names the kind but asks for no value.
+    expect(droppedIdentifier(observe(DROPPING, [said('q2', 'Should I also add a request id header to the retry path?')]))).toEqual([]);
     // Another command of a one-argument tool is not a re-derivation of the dropped one.
     expect(droppedIdentifier(observe(DROPPING, [call('c8', 'Bash', { command: 'curl -X POST https://pay/refunds?order=4472' })]))).toEqual([]);
   });

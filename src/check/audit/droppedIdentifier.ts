@@ -8,6 +8,10 @@ import { canonicalArgs } from './sideEffects.ts';
 // The agent says a thing is not there: "no such request", "never existed", "I don't have the error code".
 const DENIAL = /\b(?:no (?:such|record|mention|trace|prior|previous|earlier|existing)|never (?:existed|created|issued|sent|ran|mentioned|happened)|(?:does|did|do)(?: not|n't) (?:exist|have|see|know|find|appear)|not (?:found|aware|recorded|present|available|mentioned)|cannot (?:find|see|locate)|can't (?:find|see|locate)|there (?:is|was|are|were) no|unknown (?:request|file|error|command)|nothing (?:about|on record))\b/i;
 
+// A question for a value ("what was the request id?", "which error code…?", "can you give me the path?"), not
+// any question that happens to name the kind ("should I also fix the error handling?").
+const ASKING = /\b(?:what|which)\b[^?]*\?|\b(?:remind me|do you (?:have|know|remember)|(?:can|could) you (?:tell|give|share|provide|paste|send))\b/i;
+
 /** One identifier the compaction lost: its class, the dropped message it was in. */
 interface Lost {
   readonly cls: IdentifierClass;
@@ -64,7 +68,7 @@ function reaction(later: RecordedMessage, cls: IdentifierClass, index: LostIndex
   const ofClass = index.byClass.get(cls);
   if (m.role !== 'assistant' || ofClass === undefined) return undefined;
   const text = m.content;
-  const asks = text.includes('?') && CLASS_WORDS[cls].test(text);
+  const asks = text.includes('?') && ASKING.test(text) && CLASS_WORDS[cls].test(text);
   if (asks || denies) {
     const named = ofClass.find((l) => text.includes(l.value));
     // A question about the class that does not itself hold the value: the agent asks for what it lost.
