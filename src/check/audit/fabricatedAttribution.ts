@@ -38,27 +38,32 @@ export const fabricatedAttribution: AuditCheck = (o) => {
   if (o.compaction.summary.kind !== 'text') return [];
   const before = o.compaction.before;
   const byRole = (roles: readonly PolicyMessage['role'][]): string => before.filter((m) => roles.includes(m.role)).map((m) => m.content).join('\n');
-  // The user's words: user messages, including an earlier summary the user role carries (judged at its own compaction).
-  const userText = byRole(['user']);
-  // A tool's words: its results, and the calls that produced them (a summary may quote the command).
-  const toolText = `${byRole(['tool'])}\n${before.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []).map((c) => JSON.stringify(c.args)) : [])).join('\n')}`;
-  const userWords = new Set(contentWords(userText));
-  const everything = `${userText}\n${toolText}\n${byRole(['assistant', 'system'])}`;
+  // The sources, built only when a sentence attributes something (most summary sentences do not).
+  let sources: { userText: string; toolText: string; userWords: Set<string>; everything: string } | undefined;
+  const source = (): NonNullable<typeof sources> => {
+    if (sources !== undefined) return sources;
+    // The user's words: user messages, including an earlier summary the user role carries (judged at its own compaction).
+    const userText = byRole(['user']);
+    // A tool's words: its results, and the calls that produced them (a summary may quote the command).
+    const toolText = `${byRole(['tool'])}\n${before.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []).map((c) => JSON.stringify(c.args)) : [])).join('\n')}`;
+    return (sources = { userText, toolText, userWords: new Set(contentWords(userText)), everything: `${userText}\n${toolText}\n${byRole(['assistant', 'system'])}` });
+  };
   const findings: AuditFinding[] = [];
   for (const sentence of sentences(o.compaction.summary.text)) {
     const toUser = USER_ATTRIBUTION.test(sentence);
     const toTool = !toUser && TOOL_ATTRIBUTION.test(sentence);
     if (!toUser && !toTool) continue;
-    const source = toUser ? userText : toolText;
+    const { userText, toolText, userWords, everything } = source();
+    const from = toUser ? userText : toolText;
     const who = toUser ? 'the user' : 'a tool';
     const reasons: string[] = [];
     for (const m of sentence.matchAll(QUOTED)) {
       const q = (m[1] ?? m[2] ?? m[3]) as string;
-      if (!norm(source).includes(norm(q))) reasons.push(`it quotes ${JSON.stringify(q)}, which no ${toUser ? 'user message' : 'tool result'} before the compaction contains`);
+      if (!norm(from).includes(norm(q))) reasons.push(`it quotes ${JSON.stringify(q)}, which no ${toUser ? 'user message' : 'tool result'} before the compaction contains`);
     }
     for (const [cls, values] of identifiersInText(toUser ? claimOf(sentence) : sentence)) {
       for (const v of values) {
-        if (holds(source, cls, v)) continue;
+        if (holds(from, cls, v)) continue;
         reasons.push(holds(everything, cls, v) ? `it attributes ${cls} ${v} to ${who}, but ${v} came from elsewhere in the history, never from ${who}` : `it names ${cls} ${v}, which appears nowhere in the history it replaced`);
       }
     }

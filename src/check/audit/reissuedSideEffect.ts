@@ -1,6 +1,26 @@
-import { callerOf, completedCalls } from '../../adapters/policy/conversationFacts.ts';
+import type { PolicyMessage, PolicyToolCall } from '../../adapters/policy/PolicyMessage.ts';
+import { callerOf } from '../../adapters/policy/conversationFacts.ts';
 import { quote, type AuditCheck } from './AuditFinding.ts';
 import { canonicalArgs, isSideEffecting, requestIdsOf } from './sideEffects.ts';
+
+type ToolResult = Extract<PolicyMessage, { role: 'tool' }>;
+
+/**
+ * Side-effecting calls with a successful result, in call order: `completedCalls` of the policy checks, in one
+ * pass with the results indexed by call id (a window holds hundreds of calls).
+ */
+function completedSideEffects(messages: readonly PolicyMessage[]): { call: PolicyToolCall; result: ToolResult }[] {
+  const results = new Map<string, ToolResult>();
+  for (const m of messages) if (m.role === 'tool' && !results.has(m.toolCallId)) results.set(m.toolCallId, m);
+  return messages.flatMap((m) =>
+    m.role !== 'assistant'
+      ? []
+      : (m.toolCalls ?? []).flatMap((call) => {
+          const result = results.get(call.id);
+          return result === undefined || result.isError === true || !isSideEffecting(call) ? [] : [{ call, result }];
+        }),
+  );
+}
 
 /**
  * A side-effecting call completed before the compaction and issued again after it with the same arguments
@@ -8,7 +28,7 @@ import { canonicalArgs, isSideEffecting, requestIdsOf } from './sideEffects.ts';
  * see that the effect already happened.
  */
 export const reissuedSideEffect: AuditCheck = (o) => {
-  const done = completedCalls(o.compaction.before).filter(({ call }) => isSideEffecting(call));
+  const done = completedSideEffects(o.compaction.before);
   if (done.length === 0) return [];
   const findings = [];
   const reported = new Set<string>();
