@@ -40,6 +40,18 @@ Exit codes: 0 no finding (with expectations: as expected); 1 a finding (with exp
 listed one that no longer occurs); 2 usage errors, a session that cannot be read (the message names the
 file, line and field) or an unwritable output path; 3 an internal error.`;
 
+/**
+ * Writes a report to stdout and waits until it is flushed: the process exits right after the command returns,
+ * and a pipe (`prunecheck audit … --reporter json | jq`) would otherwise lose the tail of a large report.
+ */
+function writeStdout(text: string): Promise<void> {
+  return new Promise((resolve) => {
+    process.stdout.write(text, () => resolve());
+    // Nothing pending (written at once, or a test's stand-in for stdout): no callback to wait for.
+    if (process.stdout.writableLength === 0) resolve();
+  });
+}
+
 function render(report: AuditReport, reporter: (typeof REPORTERS)[number], chart: string | undefined): string {
   switch (reporter) {
     case 'json':
@@ -76,7 +88,7 @@ export const auditCommand: Command = {
     }
     const exit = report.verdict === 'conformant' ? 0 : 1;
     if (values.out === undefined) {
-      process.stdout.write(render(report, reporter, undefined));
+      await writeStdout(render(report, reporter, undefined));
       return exit;
     }
     try {
