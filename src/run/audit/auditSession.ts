@@ -23,8 +23,9 @@ export async function auditSession(file: string, reader: SessionReader, onFindin
   const notes = newNotes();
   const compactions: AuditedCompaction[] = [];
   const survival = emptySurvival();
-  let where = new WeakMap<PolicyMessage, RecordRef>();
-  let pending: { compaction: RecordedCompaction; index: number; future: RecordedMessage[]; where: WeakMap<PolicyMessage, RecordRef> } | undefined;
+  // A Map, not a WeakMap: it is dropped whole with its window, and ephemeron tables slow every major GC.
+  let where = new Map<PolicyMessage, RecordRef>();
+  let pending: { compaction: RecordedCompaction; index: number; future: RecordedMessage[]; where: Map<PolicyMessage, RecordRef> } | undefined;
   let previous: RecordedCompaction | undefined;
   let messages = 0;
   const judge = (): void => {
@@ -48,7 +49,7 @@ export async function auditSession(file: string, reader: SessionReader, onFindin
     compactions.push({ at: c.at, summary: c.summary.kind, ...(c.trigger === undefined ? {} : { trigger: c.trigger }), before: c.before.length, after: c.after.length, dropped: factsOf(c).dropped.length, afterExact: c.afterExact, ...(s === undefined ? {} : { survival: s }) });
     pending = { compaction: c, index: compactions.length, future: [], where };
     // Messages of the new window are recorded from here; the previous window's refs go with the pending compaction.
-    where = new WeakMap();
+    where = new Map();
     for (const m of c.after) {
       const ref = pending.where.get(m);
       if (ref !== undefined) where.set(m, ref);
