@@ -147,7 +147,7 @@ function preservedSegment(context: readonly Held[], metadata: Record<string, unk
 export const claudeCodeReader: SessionReader = {
   format: 'claude-code',
   agent: 'Claude Code',
-  versions: '>=1.0.0 <3 (compact_boundary records since 1.0.x; earlier sessions: the isCompactSummary message alone)',
+  versions: '2.x, checked on 2.1.332 (a summary without a compact_boundary record before it, as older files have, replaces everything before it)',
   definedIn: 'closed source: Agent SDK typings (SDKCompactBoundaryMessage) and files Claude Code writes',
   sniff: (first) => ('parentUuid' in first && 'uuid' in first) || first['type'] === 'file-history-snapshot' || first['type'] === 'queue-operation' || (first['type'] === 'summary' && 'leafUuid' in first),
   read,

@@ -116,7 +116,7 @@ async function* read(file: string, notes: ReadNotes): AsyncGenerator<SessionEven
 export const codexReader: SessionReader = {
   format: 'codex',
   agent: 'OpenAI Codex CLI',
-  versions: '>=0.30.0 (RolloutLine with type/payload; replacement_history since 0.46; older compacted items rebuilt)',
+  versions: 'rollouts of type/payload lines, checked on 0.171.0 (a compacted item without replacement_history, as older versions wrote, is rebuilt and marked inexact)',
   definedIn: 'openai/codex codex-rs/protocol/src/protocol.rs (RolloutItem, CompactedItem), codex-rs/protocol/src/models.rs (ResponseItem)',
   sniff: (first) => typeof first['timestamp'] === 'string' && typeof first['type'] === 'string' && 'payload' in first,
   read,

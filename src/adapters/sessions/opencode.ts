@@ -131,7 +131,7 @@ async function* read(file: string, notes: ReadNotes): AsyncGenerator<SessionEven
 export const opencodeReader: SessionReader = {
   format: 'opencode',
   agent: 'opencode (opencode-ai)',
-  versions: '>=1.0 (SQLite store with session/message/part tables; the JSON-file storage of 0.x is not read)',
+  versions: 'the SQLite store (session, message, part tables), checked on 1.18.33; the JSON-file storage of older versions is not read',
   definedIn: 'sst/opencode packages/opencode/src/session/message-v2.ts, compaction.ts',
   sniff: () => false,
   read,

@@ -92,7 +92,7 @@ async function* read(file: string, notes: ReadNotes): AsyncGenerator<SessionEven
 export const piReader: SessionReader = {
   format: 'pi',
   agent: 'pi coding agent (@mariozechner/pi-coding-agent)',
-  versions: 'session format v2–v3 (pi-coding-agent >=0.20 <1; CURRENT_SESSION_VERSION 3 in 0.58)',
+  versions: 'session format v2–v3 (entries with id and parentId), checked on 0.73.1; v1 files, without entry ids, are refused naming the field',
   definedIn: 'badlogic/pi-mono packages/coding-agent/src/core/session-manager.ts, messages.ts',
   sniff: (first) => first['type'] === 'session' && typeof first['id'] === 'string' && typeof first['cwd'] === 'string',
   read,
