@@ -132,3 +132,26 @@ export { applyExpectations, expectationsOf } from './run/expectations/applyExpec
 export type { WithExpectations } from './run/expectations/applyExpectations.ts';
 export { updateExpectations, writeExpectations } from './run/expectations/updateExpectations.ts';
 export { expectationStatus } from './run/expectations/renderExpectations.ts';
+
+// Recorded sessions of real agents (docs/audit.md).
+export { auditSessions, AUDIT_RULES } from './run/audit/auditSessions.ts';
+export type { AuditOptions } from './run/audit/AuditOptions.ts';
+export type { AuditReport, AuditedSession, AuditedCompaction, AuditKnownFinding, AuditExpectationsResult } from './run/audit/AuditReport.ts';
+export { AUDIT_EXPECTATIONS_FORMAT } from './run/audit/auditExpectations.ts';
+export type { AuditFinding, AuditEvidence, AuditRule, AuditRuleId } from './check/audit/AuditFinding.ts';
+export { AUDIT_RULE_IDS } from './check/audit/AuditFinding.ts';
+export { IDENTIFIER_CLASSES } from './check/audit/identifiers.ts';
+export type { IdentifierClass } from './check/audit/identifiers.ts';
+export type { Survival } from './check/audit/survival.ts';
+export { SESSION_FORMATS } from './adapters/sessions/SessionReader.ts';
+export type { SessionFormat, SessionReader } from './adapters/sessions/SessionReader.ts';
+export { SESSION_READERS } from './adapters/sessions/readers.ts';
+export type { RecordedCompaction, RecordedMessage, RecordedSummary, RecordRef, SessionEvent, ReadNotes } from './adapters/sessions/SessionEvent.ts';
+export { SessionFormatError } from './adapters/sessions/SessionFormatError.ts';
+export type { SessionFormatErrorCode } from './adapters/sessions/SessionFormatError.ts';
+export { writeNeutralSession, NEUTRAL_FORMAT, NEUTRAL_VERSION } from './adapters/sessions/neutral.ts';
+export type { NeutralSession, NeutralEntry } from './adapters/sessions/neutral.ts';
+export { renderAuditPretty } from './report/audit/prettyAudit.ts';
+export { renderAuditMarkdown } from './report/audit/markdownAudit.ts';
+export { renderAuditJunit } from './report/audit/junitAudit.ts';
+export { renderSurvivalChart } from './report/audit/survivalChart.ts';

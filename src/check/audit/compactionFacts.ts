@@ -1,0 +1,36 @@
+import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
+import type { RecordedCompaction } from '../../adapters/sessions/SessionEvent.ts';
+import { droppedBy } from './droppedMessages.ts';
+import { holds, identifiersIn, searchable, type IdentifierClass } from './identifiers.ts';
+
+/** What several rules read off one compaction, computed once. */
+export interface CompactionFacts {
+  readonly dropped: readonly PolicyMessage[];
+  /** Everything the list after the compaction says, whitespace collapsed. */
+  readonly afterText: string;
+  /** Each identifier of the dropped history, by class, with the first dropped message that held it. */
+  readonly droppedIds: ReadonlyMap<IdentifierClass, ReadonlyMap<string, PolicyMessage>>;
+  /** Those of them the list after no longer holds. */
+  readonly lost: readonly { readonly cls: IdentifierClass; readonly value: string; readonly source: PolicyMessage }[];
+}
+
+const cache = new WeakMap<RecordedCompaction, CompactionFacts>();
+
+export function factsOf(compaction: RecordedCompaction): CompactionFacts {
+  const known = cache.get(compaction);
+  if (known !== undefined) return known;
+  const dropped = droppedBy(compaction);
+  const afterText = searchable(compaction.after);
+  const droppedIds = new Map<IdentifierClass, Map<string, PolicyMessage>>();
+  for (const m of dropped) {
+    for (const [cls, values] of identifiersIn(m)) {
+      let byValue = droppedIds.get(cls);
+      if (byValue === undefined) droppedIds.set(cls, (byValue = new Map()));
+      for (const v of values) if (!byValue.has(v)) byValue.set(v, m);
+    }
+  }
+  const lost = [...droppedIds].flatMap(([cls, byValue]) => [...byValue].filter(([v]) => !holds(afterText, cls, v)).map(([value, source]) => ({ cls, value, source })));
+  const facts = { dropped, afterText, droppedIds, lost };
+  cache.set(compaction, facts);
+  return facts;
+}

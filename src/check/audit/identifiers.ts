@@ -1,0 +1,97 @@
+import { messageText, type PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
+
+/** The identifier classes the audit follows through a compaction (issue 23; seeds 000–002). */
+export const IDENTIFIER_CLASSES = ['request-id', 'error-code', 'file-path', 'command', 'number'] as const;
+export type IdentifierClass = (typeof IDENTIFIER_CLASSES)[number];
+
+// Each class as an anchored test of one candidate token.
+const CLASSIFY: readonly [Exclude<IdentifierClass, 'command'>, RegExp][] = [
+  // Prefixed ids (req-…, idem_…, txn-…, ch_…) and UUIDs.
+  ['request-id', /^(?:(?:req|request|idem|idempotency|txn|tx|pay|payment|ch|ref|inv|ord)[-_][A-Za-z0-9][A-Za-z0-9_-]{2,}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i],
+  // errno names, E_/ERR codes, constants naming an error, short-letter codes (E1234, ERR-4471, TS2345).
+  ['error-code', /^(?:E[A-Z]{3,}|(?:E|ERR)_[A-Z0-9_]+|ERR[A-Z0-9-]*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:ERROR|FAILED|FAILURE|DENIED|TIMEOUT|INVALID|NOT_FOUND|EXCEEDED|CONFLICT|REFUSED|UNAVAILABLE)(?:_[A-Z0-9]+)*|(?!(?:UTF|ISO|SHA|MD|RFC|X|H)-?\d)[A-Z]{1,5}-?\d{3,5})$/],
+  // Paths with a directory part, and bare file names with a common extension.
+  ['file-path', /^(?:(?:~\/|\.{1,2}\/|\/)?[\w@.-]+(?:\/[\w@.-]+)+|[\w-]+\.(?:ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|c|h|cpp|json|jsonl|yaml|yml|toml|md|txt|log|sh|sql|csv|env|lock|cfg|ini|html|css|xml))$/],
+  // Numbers of three or more digits (amounts, ports, counts, line numbers), thousands separators allowed.
+  ['number', /^(?:\d{1,3}(?:,\d{3})+|\d{3,})(?:\.\d+)?$/],
+];
+// A candidate token: a run of identifier characters holding a digit, a slash, an underscore or a dot. The
+// lookbehind starts a match only at a run's first character, so the scan is linear whatever the text's shape,
+// and plain words (most of prose) never become strings.
+const CANDIDATE = /(?<![\w@.\/,~+%-])[\w@,~+%-]*[\d/_.][\w@.\/,~+%-]*/g;
+const HTTP_URL = /\bhttps?:\/\/\S+/g;
+
+const SHELL_KEYS = ['command', 'cmd', 'script'];
+
+/** The command line of a shell-like tool call, if its arguments hold one. */
+export function commandOf(args: Readonly<Record<string, unknown>>): string | undefined {
+  for (const key of SHELL_KEYS) {
+    const value = args[key];
+    if (typeof value === 'string' && value.trim() !== '') return value.trim().replace(/\s+/g, ' ');
+    if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+      // Codex's local_shell runs ["bash", "-lc", "<command>"]: the command is the script.
+      const words = value as string[];
+      const script = words.length === 3 && words[1] === '-lc' ? words[2] : words.join(' ');
+      return script?.trim().replace(/\s+/g, ' ');
+    }
+  }
+  return undefined;
+}
+
+/** Identifiers of each class in a text. URLs are removed first: their parts are not paths or numbers. */
+export function identifiersInText(text: string, into: Map<IdentifierClass, Set<string>> = new Map()): Map<IdentifierClass, Set<string>> {
+  const plain = text.includes('://') ? text.replace(HTTP_URL, ' ') : text;
+  for (const match of plain.matchAll(CANDIDATE)) {
+    // Sentence punctuation and a list comma are not part of the token.
+    const token = match[0].replace(/^,+|[.,]+$/g, '');
+    if (token.length < 3) continue;
+    for (const [cls, test] of CLASSIFY) {
+      if (!test.test(token)) continue;
+      const value = cls === 'number' ? token.replace(/,/g, '') : token;
+      let set = into.get(cls);
+      if (set === undefined) into.set(cls, (set = new Set()));
+      set.add(value);
+      break;
+    }
+  }
+  return into;
+}
+
+/** Identifiers in a message: its text, its tool calls' arguments, and the command lines it ran. */
+export function identifiersIn(message: PolicyMessage, into: Map<IdentifierClass, Set<string>> = new Map()): Map<IdentifierClass, Set<string>> {
+  identifiersInText(messageText(message), into);
+  if (message.role === 'assistant') {
+    for (const call of message.toolCalls ?? []) {
+      const command = commandOf(call.args);
+      if (command === undefined) continue;
+      let set = into.get('command');
+      if (set === undefined) into.set('command', (set = new Set()));
+      set.add(command);
+    }
+  }
+  return into;
+}
+
+/** Normalised text for "does this list still say X": whitespace collapsed, case kept (ids are case-sensitive). */
+export function searchable(messages: readonly PolicyMessage[]): string {
+  return messages.map((m) => messageText(m).replace(/\s+/g, ' ')).join('\n');
+}
+
+/** Whether `text` still holds `value` of class `cls` (numbers also with thousands separators or a decimal tail). */
+export function holds(text: string, cls: IdentifierClass, value: string): boolean {
+  if (text.includes(value)) return true;
+  if (cls === 'number') {
+    const grouped = value.replace(/^(\d+)/, (d) => d.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+    return text.includes(grouped);
+  }
+  return false;
+}
+
+/** Words a human uses for each class, for "the agent asks for it" and "says it never existed". */
+export const CLASS_WORDS: Readonly<Record<IdentifierClass, RegExp>> = {
+  'request-id': /request[ _-]?id|idempotency|\brequest\b|transaction|reference|\bid\b/i,
+  'error-code': /error|exit code|status code|\bcode\b|failure/i,
+  'file-path': /\bfile|\bpath|director(?:y|ies)|folder/i,
+  command: /\bcommand|\bscript|\bran\b|\brun\b/i,
+  number: /\bamount|\bnumber|\btotal|\bcount\b|how (?:many|much)|\bvalue|\bprice|\bport\b|\blimit\b|\bsum\b/i,
+};

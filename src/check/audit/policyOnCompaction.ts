@@ -1,0 +1,60 @@
+import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
+import type { InvariantId } from '../../model/invariants.ts';
+import { POLICY_CHECKS } from '../policy/invariants.ts';
+import type { PolicyObservation } from '../policy/PolicyObservation.ts';
+import { quote, type AuditFinding, type AuditObservation } from './AuditFinding.ts';
+
+/**
+ * The policy-mode invariants a recording can judge, and why the others cannot: INV-16 and INV-22 need the
+ * summarizer's own calls (failures, prompt sizes, a settle step), which no session records. The structural
+ * ones apply to every compaction; those that read the summary's words need a readable summary.
+ */
+export const AUDITED_INVARIANTS: readonly { readonly id: InvariantId; readonly needsText: boolean }[] = [
+  { id: 'INV-17', needsText: true },
+  { id: 'INV-18', needsText: false },
+  { id: 'INV-19', needsText: false },
+  { id: 'INV-20', needsText: false },
+  { id: 'INV-21', needsText: false },
+  { id: 'INV-23', needsText: true },
+  { id: 'INV-24', needsText: true },
+  { id: 'INV-25', needsText: true },
+];
+export const NOT_AUDITED: Readonly<Partial<Record<InvariantId, string>>> = {
+  'INV-16': "needs the summarizer's failures, which a session does not record",
+  'INV-22': "needs the summarizer's prompt size and a second prune with nothing new, which a session does not record",
+};
+
+const EMPTY_RECORD = { retained: [], offloaded: [], metadata: {} } as const;
+const MAX_BECAUSE = 5;
+
+/**
+ * The compaction as a policy-mode observation: the recorded lists, no record outside them (an agent's
+ * session file is not something the model can read back), no summarizer calls. Every message before it
+ * counts as written by the agent's user and tools.
+ */
+export function policyObservation(o: AuditObservation): PolicyObservation {
+  const byId = new Map<string, PolicyMessage>();
+  for (const m of o.compaction.before) if (m.id !== undefined && !byId.has(m.id)) byId.set(m.id, m);
+  return { round: o.index, before: o.compaction.before, after: o.compaction.after, record: EMPTY_RECORD, calls: [], seen: byId, written: byId };
+}
+
+/** Runs each applicable policy-mode check (POLICY_CHECKS, unchanged) on the compaction; a breach is a finding. */
+export function policyFindings(o: AuditObservation): AuditFinding[] {
+  const observation = policyObservation(o);
+  const findings: AuditFinding[] = [];
+  for (const { id, needsText } of AUDITED_INVARIANTS) {
+    if (needsText && o.compaction.summary.kind !== 'text') continue;
+    const check = POLICY_CHECKS[id];
+    if (check === undefined) continue;
+    const because = check(observation);
+    if (because.length === 0) continue;
+    const shown = because.slice(0, MAX_BECAUSE);
+    findings.push({
+      rule: id,
+      compaction: o.compaction.at,
+      because: because.length > MAX_BECAUSE ? [...shown, `… and ${because.length - MAX_BECAUSE} more of the same rule at this compaction`] : shown,
+      evidence: o.compaction.summary.kind === 'text' ? [{ at: o.compaction.at, label: 'summary', quote: quote(o.compaction.summary.text) }] : [],
+    });
+  }
+  return findings;
+}

@@ -1,0 +1,42 @@
+import type { PolicyToolCall } from '../../adapters/policy/PolicyMessage.ts';
+import { commandOf } from './identifiers.ts';
+
+// Tools of Claude Code, Codex, pi, opencode and gemini-cli that only read or plan.
+const READ_ONLY_TOOL = /^(?:read|read_file|readfile|read_many_files|view|cat|ls|list|list_dir|list_directory|glob|grep|rg|search|search_file_content|find|webfetch|web_fetch|websearch|web_search|google_web_search|todoread|todowrite|todo_write|update_plan|notebookread|bashoutput|killshell|exitplanmode|task|get_[\w]+|lsp[\w]*|codesearch)$/i;
+const SHELL_TOOL = /^(?:bash|shell|local_shell|exec_command|run_shell_command|shell_command|container\.exec)$/i;
+// First words of shell commands that only read.
+const READ_ONLY_COMMAND = /^(?:ls|cat|head|tail|grep|rg|find|pwd|echo|wc|which|env|stat|file|tree|nl|du|df|date|whoami|sed -n|awk|sort|uniq|diff|git (?:status|log|diff|show|branch|rev-parse|ls-files|blame)|npm (?:ls|view|outdated)|node -e "console\.log)\b/;
+
+/**
+ * Whether a call can change the world (a file write, a request, a shell command that is not a plain read).
+ * Unknown tools count as side-effecting: a duplicate of one is reported, and the report names the tool.
+ */
+export function isSideEffecting(call: PolicyToolCall): boolean {
+  if (READ_ONLY_TOOL.test(call.name)) return false;
+  if (SHELL_TOOL.test(call.name)) {
+    const command = commandOf(call.args);
+    if (command === undefined) return true;
+    // Every part of a pipeline or chain must be a read.
+    return command.split(/\s*(?:\|\||&&|;|\|)\s*/).some((part) => !READ_ONLY_COMMAND.test(part.replace(/^(?:cd \S+|sudo)\s*/, '')));
+  }
+  return true;
+}
+
+/** Arguments as canonical JSON: keys sorted at every level, so key order never hides a duplicate. */
+export function canonicalArgs(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalArgs).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalArgs((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const REQUEST_KEY = /request[_-]?id|idempotency[_-]?key|requestId|idempotencyKey/i;
+
+/** Request ids a call carries: arguments whose key names one. */
+export function requestIdsOf(call: PolicyToolCall): string[] {
+  return Object.entries(call.args).flatMap(([k, v]) => (REQUEST_KEY.test(k) && (typeof v === 'string' || typeof v === 'number') ? [String(v)] : []));
+}

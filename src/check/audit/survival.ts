@@ -1,0 +1,33 @@
+import type { RecordedCompaction } from '../../adapters/sessions/SessionEvent.ts';
+import { factsOf } from './compactionFacts.ts';
+import { IDENTIFIER_CLASSES, type IdentifierClass } from './identifiers.ts';
+
+/** Per identifier class: how many distinct identifiers the dropped history held, and how many the list after kept. */
+export type Survival = Readonly<Record<IdentifierClass, { readonly dropped: number; readonly kept: number }>>;
+
+export function emptySurvival(): Record<IdentifierClass, { dropped: number; kept: number }> {
+  return Object.fromEntries(IDENTIFIER_CLASSES.map((c) => [c, { dropped: 0, kept: 0 }])) as Record<IdentifierClass, { dropped: number; kept: number }>;
+}
+
+/**
+ * The survival of one compaction: identifiers in the messages it dropped, and of those, the ones still held
+ * by what the next request carries (the summary or a kept message). None for an opaque summary.
+ */
+export function survivalOf(compaction: RecordedCompaction): Survival | undefined {
+  if (compaction.summary.kind !== 'text') return undefined;
+  const { droppedIds, lost } = factsOf(compaction);
+  const out = emptySurvival();
+  for (const [cls, values] of droppedIds) {
+    out[cls].dropped = values.size;
+    out[cls].kept = values.size - lost.filter((l) => l.cls === cls).length;
+  }
+  return out;
+}
+
+/** Sums survival tables. */
+export function addSurvival(into: Record<IdentifierClass, { dropped: number; kept: number }>, more: Survival): void {
+  for (const cls of IDENTIFIER_CLASSES) {
+    into[cls].dropped += more[cls].dropped;
+    into[cls].kept += more[cls].kept;
+  }
+}
