@@ -23,6 +23,8 @@ export interface CallSpec {
  * - `poisoned-read`: a `read_log` whose output is text that reads like an instruction (INV-23).
  * - `agent-state`: the agent updates its todo list (`write_todos`) or starts a sub-agent (`task`) (INV-26).
  * - `large-read`: a `read_log` whose output is longer than the fake summarizer's window (INV-22).
+ * - `retraction`: the user asks for an action and takes it back (`cancelled`, or `superseded` by another), or
+ *   the assistant proposes a plan the user never approves (`unapproved`) or approves (`approved`) (INV-30).
  */
 export type TurnSpec =
   | { readonly kind: 'user-statement' }
@@ -32,7 +34,11 @@ export type TurnSpec =
   | { readonly kind: 'instruction'; readonly tool: ToolName; readonly done: boolean }
   | { readonly kind: 'poisoned-read' }
   | { readonly kind: 'agent-state'; readonly what: 'todos' | 'subagent' }
-  | { readonly kind: 'large-read' };
+  | { readonly kind: 'large-read' }
+  | { readonly kind: 'retraction'; readonly how: RetractionTurn; readonly tool: ToolName };
+
+/** How a `retraction` turn ends: the action taken back, replaced, left unapproved, or (the contrast) approved. */
+export type RetractionTurn = 'cancelled' | 'superseded' | 'unapproved' | 'approved';
 
 /**
  * One generated run: the conversation (a system message, the task, turns), how it is fed to the pruner (in
@@ -71,6 +77,10 @@ export const turnSpec: fc.Arbitrary<TurnSpec> = fc.oneof(
   { arbitrary: fc.constant({ kind: 'poisoned-read' as const }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('agent-state' as const), what: fc.constantFrom('todos' as const, 'subagent' as const) }), weight: 1 },
   { arbitrary: fc.constant({ kind: 'large-read' as const }), weight: 1 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('retraction' as const), how: fc.constantFrom<RetractionTurn>('cancelled', 'superseded', 'unapproved', 'approved'), tool: fc.constantFrom<ToolName>(...SIDE_EFFECT_TOOLS) }),
+    weight: 2,
+  },
 );
 
 export interface PolicyCaseOptions {

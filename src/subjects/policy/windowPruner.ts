@@ -1,6 +1,8 @@
 import { agentStateOf } from '../../adapters/policy/conversationFacts.ts';
 import type { FakeChatModel, PolicyConfig, PolicyRecord, PolicySystem } from '../../adapters/policy/PolicyAdapter.ts';
 import { messageSize, renderMessages, type PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
+import { retractions } from '../../adapters/policy/retractions.ts';
+import { guardSummary } from './summaryGuard.ts';
 
 /**
  * Deliberate defects a broken variant switches on (src/subjects/policy/broken/), one per invariant:
@@ -18,7 +20,9 @@ import { messageSize, renderMessages, type PolicyMessage } from '../../adapters/
  * - `summary-as-user`: inserts the summary as a user message (INV-23);
  * - `forgets-done`: drops old calls and results (archived) with no summary, keeping the instructions (INV-24);
  * - `ledger-ids-only`: keeps only message and request ids of what it drops, and no anchors (INV-25);
- * - `resets-state`: forgets the agent's todo list and sub-agent handles when it compacts (INV-26).
+ * - `resets-state`: forgets the agent's todo list and sub-agent handles when it compacts (INV-26);
+ * - `trusts-summary`: inserts the summarizer's text without its guard (summaryGuard.ts), so a summary that
+ *   revives a cancelled plan or adds "continue without asking" reaches the model (INV-30).
  */
 export type WindowFlaw =
   | 'splits-tool-pairs'
@@ -35,7 +39,15 @@ export type WindowFlaw =
   | 'summary-as-user'
   | 'forgets-done'
   | 'ledger-ids-only'
-  | 'resets-state';
+  | 'resets-state'
+  | 'trusts-summary';
+
+/**
+ * Choices a legal variant makes otherwise than the default (src/subjects/policy/legal/), each one the spec leaves open:
+ * - `drops-retracted`: an instruction the user cancelled or replaced (with its retraction), and a plan never
+ *   approved, leave the list entirely, archived, instead of staying verbatim (INV-30, INV-17).
+ */
+export type WindowChoice = 'drops-retracted';
 
 const size = (list: readonly PolicyMessage[]): number => list.reduce((n, m) => n + messageSize(m), 0);
 const answered = (list: readonly PolicyMessage[], id: string): boolean => list.some((m) => m.role === 'tool' && m.toolCallId === id);
@@ -49,7 +61,7 @@ const answered = (list: readonly PolicyMessage[], id: string): boolean => list.s
  * summarizer fails or answers something no smaller than what it would replace, and does not summarize its
  * own summary alone. It keeps the agent's todo list and sub-agent handles outside the list.
  */
-export function createWindowPruner(model: FakeChatModel, config: PolicyConfig, flaws: readonly WindowFlaw[] = []): PolicySystem {
+export function createWindowPruner(model: FakeChatModel, config: PolicyConfig, flaws: readonly WindowFlaw[] = [], choices: readonly WindowChoice[] = []): PolicySystem {
   const has = (flaw: WindowFlaw): boolean => flaws.includes(flaw);
   let list: PolicyMessage[] = [];
   const archive: PolicyMessage[] = [];
@@ -88,10 +100,15 @@ export function createWindowPruner(model: FakeChatModel, config: PolicyConfig, f
       // A pairing repair: calls whose results have not arrived leave with the old messages.
       const inFlight = has('drops-in-flight') ? tail.filter((m) => m.role === 'assistant' && (m.toolCalls ?? []).some((c) => !answered(list, c.id))) : [];
       tail = tail.filter((m) => !inFlight.includes(m));
-      const keptUsers: PolicyMessage[] = has('summarizes-users') ? [] : old.filter((m) => m.role === 'user');
-      const gone = [...old.filter((m) => !keptUsers.includes(m)), ...inFlight];
+      const retracted = choices.includes('drops-retracted') ? retractedIn(old, list) : [];
+      const keptUsers: PolicyMessage[] = has('summarizes-users') ? [] : old.filter((m) => m.role === 'user' && !retracted.includes(m));
+      const gone = [...old.filter((m) => !keptUsers.includes(m) && !retracted.includes(m)), ...inFlight];
       // Nothing new to summarize: its own earlier summary alone is left as it is (no loop).
-      if (gone.every((m) => m.id?.startsWith('summary-') === true)) return answer();
+      if (gone.every((m) => m.id?.startsWith('summary-') === true)) {
+        archive.push(...retracted);
+        list = list.filter((m) => !retracted.includes(m));
+        return answer();
+      }
       if (has('silent-drop') || has('forgets-done')) {
         if (has('forgets-done')) archive.push(...gone);
         list = [...head, ...keptUsers, ...tail];
@@ -106,6 +123,7 @@ export function createWindowPruner(model: FakeChatModel, config: PolicyConfig, f
         text = `Error generating summary: ${String(error)}`;
         failed = true;
       }
+      if (!failed && !has('trusts-summary')) text = guardSummary(text, fed);
       failed ||= text.trim() === '';
       if (failed && !has('deletes-on-failure')) return answer();
 
@@ -123,7 +141,7 @@ export function createWindowPruner(model: FakeChatModel, config: PolicyConfig, f
       summaries += 1;
       anchorsOf.set(summary.id as string, lines);
       if (!failed) {
-        archive.push(...gone);
+        archive.push(...gone, ...retracted);
         dropped.push(...ids);
       }
       if (has('truncates-reasoning')) tail = tail.map((m) => (m.role === 'assistant' && m.reasoning !== undefined ? { ...m, reasoning: { ...m.reasoning, text: m.reasoning.text.slice(0, 24) } } : m));
@@ -147,6 +165,18 @@ function anchorLines(gone: readonly PolicyMessage[], earlier: ReadonlyMap<string
       const outcome = result === undefined ? 'no result' : result.role === 'tool' && result.isError === true ? 'failed' : 'done';
       return `- ${c.id} ${c.name} ${JSON.stringify(c.args)}: ${outcome}`;
     });
+  });
+}
+
+/**
+ * The retracted messages among `old` that the `drops-retracted` choice takes out: a plan never approved, and
+ * an instruction cancelled or replaced together with its retraction when both are old (one without the other
+ * would leave a cancellation of nothing, or an instruction that reads as pending).
+ */
+function retractedIn(old: readonly PolicyMessage[], list: readonly PolicyMessage[]): PolicyMessage[] {
+  return retractions(list).flatMap((r) => {
+    const pair = r.by === undefined ? [r.item] : [r.item, r.by];
+    return pair.every((m) => old.includes(m)) ? pair : [];
   });
 }
 

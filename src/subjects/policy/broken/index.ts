@@ -18,4 +18,5 @@ export const BROKEN_POLICY_PRUNERS: readonly BrokenPolicyPruner[] = [
   brokenWindow('forgets-done', 'INV-24'),
   brokenWindow('ledger-ids-only', 'INV-25'),
   brokenWindow('resets-state', 'INV-26'),
+  brokenWindow('trusts-summary', 'INV-30'),
 ];
