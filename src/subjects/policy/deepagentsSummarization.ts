@@ -29,6 +29,7 @@ export const deepagentsSummarizationAdapter: PolicyAdapter = {
     'INV-17': 'Deliberate design: old user messages, the task included, are folded into the summary the model sees; the originals stay in state.messages and in the offloaded file (so INV-01 and INV-03 pass), but the model reads only the summary\'s version.',
     'INV-22': 'Bug: the summary message carries a fixed preamble (the history file, how to read it) and is inserted however small the span it replaces, so small compactions grow the context; and when the kept tail plus the summary still meets the trigger, the next model call runs the summarizer again with nothing new to summarize (a compaction loop, one summarizer call per model call).',
     'INV-23': "Deliberate design: summary messages are HumanMessages (additional_kwargs.lc_source = 'summarization'), so tool output the summary quotes reaches the model in the user role.",
+    'INV-30': "Deliberate design: createSummarizationMiddleware inserts the model's answer verbatim inside its summary HumanMessage (buildSummaryMessage: `<summary>${summary}</summary>`, dist/langsmith-*.js) with no check of what it says; the default prompt asks for topics, decisions and 'context needed for continuing' and says nothing of cancelled or unapproved instructions, so a summary that revives one, or adds 'continue without asking', reaches the model in the user role.",
   },
   create(model, config) {
     const chatModel = new FakeLangChainModel(model);
