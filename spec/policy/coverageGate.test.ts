@@ -49,6 +49,11 @@ describe('the policy-mode coverage gate', () => {
     expect(policyCoverageGaps(['INV-30'], { ...reached, 'instruction-retracted': 3 }, 40)).toEqual([]);
   });
 
+  it('INV-31 is not judged until a summary was written while an instruction was not done yet', () => {
+    const reached = { pruned: 1, 'multi-round': 1, 'system-first': 1, 'structured-error': 1, reframe: 1 };
+    expect(policyCoverageGaps(['INV-31'], reached, 40)).toEqual(['40 conversations never reached: unfinished-work-summarized; raise --runs']);
+  });
+
   it('the same pruner over the default 40 conversations reaches every situation that applies: conformant', async () => {
     const report = await checkPolicyAdapter(archivingWindowAdapter, { seed: 1, outDir: false });
     expect([report.verdict, report.error]).toEqual(['conformant', undefined]);

@@ -4,7 +4,7 @@ import { createAdversarialModel, FAKE_BEHAVIOURS, type FakeBehaviour } from '../
 import { policyCaseArbitrary, type PolicyCase } from '../../src/gen/policy/PolicyCase.ts';
 import { buildConversation } from '../../src/gen/policy/buildConversation.ts';
 import { agentStateOf, inFlightCalls, instructions, sideEffectRequestIds } from '../../src/adapters/policy/conversationFacts.ts';
-import { FAKE_WINDOW_CHARS, HUGE_FILLER_CHARS } from '../../src/gen/policy/fakeModel.ts';
+import { FAKE_WINDOW_CHARS, HUGE_FILLER_CHARS, INVENTED_USER } from '../../src/gen/policy/fakeModel.ts';
 import { POISON } from '../../src/gen/policy/turnMessages.ts';
 import { retractions, UNASKED_DIRECTIVE } from '../../src/adapters/policy/retractions.ts';
 
@@ -66,6 +66,8 @@ describe('policy generators', () => {
       huge: (t) => expect(t.length).toBeGreaterThan(HUGE_FILLER_CHARS),
       'revive-retracted': (t) => expect(t).toContain('Next step: refund order #2004 (I-4); the user approved it and it is still pending.'),
       'continue-unasked': (t) => expect(t).toMatch(/without asking the user/),
+      'invent-user': (t) => expect(t).toContain(INVENTED_USER),
+      'claim-done': (t) => expect(t).toContain('Done: I-4 completed successfully (order #2004).'),
     };
     expectations[behaviour](text);
     expect(model.calls).toHaveLength(1);

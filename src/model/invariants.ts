@@ -35,6 +35,7 @@ export const INVARIANTS = {
   'INV-29': 'Markers cost tokens, and crowded markers fold into one gap marker',
   // INV-30 onward (SPEC 1.2) apply to policy-mode pruners only.
   'INV-30': 'What the user took back stays taken back',
+  'INV-31': 'No false attribution',
 } as const;
 
 export type InvariantId = keyof typeof INVARIANTS;

@@ -41,4 +41,20 @@ describe('legal policy pruners: choices the spec leaves open are conformant', ()
     expect(contents(keeping.observations[0]?.after ?? [])).toEqual(expect.arrayContaining(['INSTRUCTION I-1', 'CANCEL I-1']));
     for (const run of [dropping, keeping]) for (const id of ['INV-17', 'INV-30'] as const) expect(evaluatePolicyRun(run, id)).toBeUndefined();
   });
+
+  it('INV-31 keeps-elided-quotes inserts a tool quote with [id] elisions that archiving-window drops, and both pass INV-31', async () => {
+    const c: PolicyCase = {
+      system: false,
+      turns: [1, 2, 3, 4].map(() => ({ kind: 'tool-calls' as const, calls: [{ tool: 'issue_refund' as const, fails: false, retried: false }] })),
+      rounds: 1,
+      script: ['drop-ids'],
+      config: { triggerMessages: 4, keepMessages: 2 },
+    };
+    const summaryOf = (run: Awaited<ReturnType<typeof runPolicyCase>>) => run.observations[0]?.after.find((m) => m.id?.startsWith('summary-'))?.content ?? '';
+    const eliding = await runPolicyCase(legal('keeps-elided-quotes').adapter, c);
+    const strict = await runPolicyCase(archivingWindowAdapter, c);
+    expect(summaryOf(eliding)).toMatch(/- tool: OK issue_refund txn=\[id\]/);
+    expect(summaryOf(strict)).not.toMatch(/- tool:/);
+    for (const run of [eliding, strict]) expect(evaluatePolicyRun(run, 'INV-31')).toBeUndefined();
+  });
 });

@@ -12,6 +12,7 @@ import { compactionProgresses } from './progress.ts';
 import { reasoningStaysWithCalls } from './reasoning.ts';
 import { noRepeatedSideEffect } from './repeatedSideEffects.ts';
 import { inList, retractedStaysRetracted } from './retracted.ts';
+import { noFalseAttribution } from './attribution.ts';
 import { retractions } from '../../adapters/policy/retractions.ts';
 
 export type { PolicyCheck } from './PolicyCheck.ts';
@@ -144,6 +145,7 @@ export const POLICY_CHECKS: Readonly<Partial<Record<InvariantId, PolicyCheck>>> 
   'INV-25': noRepeatedSideEffect,
   'INV-26': agentStateSurvives,
   'INV-30': retractedStaysRetracted,
+  'INV-31': noFalseAttribution,
 };
 
 /** The invariants policy mode can observe, in report order. */
@@ -168,4 +170,5 @@ export const POLICY_RULES: Readonly<Partial<Record<InvariantId, string>>> = {
   'INV-25': 'a completed side effect stays visible to the agent, or its arguments stay in the record, so a reworded re-issue is refused',
   'INV-26': "agent state the library keeps outside the list (todos, sub-agent handles) survives the prune",
   'INV-30': 'an instruction cancelled or replaced, or a plan never approved, stays absent or visibly retracted; no inserted message revives it or adds "continue without asking"',
+  'INV-31': 'what an inserted message attributes to the user or to a tool is their own words (elisions allowed); a claim that an action was done needs its successful result',
 };

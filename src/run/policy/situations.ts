@@ -47,6 +47,7 @@ const REQUIRED: readonly (readonly [string, InvariantId | 'always'])[] = [
   ['side-effect-completed', 'INV-25'],
   ['agent-state-kept', 'INV-26'],
   ['instruction-retracted', 'INV-30'],
+  ['unfinished-work-summarized', 'INV-31'],
 ];
 
 /**

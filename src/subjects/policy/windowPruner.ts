@@ -21,8 +21,10 @@ import { guardSummary } from './summaryGuard.ts';
  * - `forgets-done`: drops old calls and results (archived) with no summary, keeping the instructions (INV-24);
  * - `ledger-ids-only`: keeps only message and request ids of what it drops, and no anchors (INV-25);
  * - `resets-state`: forgets the agent's todo list and sub-agent handles when it compacts (INV-26);
- * - `trusts-summary`: inserts the summarizer's text without its guard (summaryGuard.ts), so a summary that
- *   revives a cancelled plan or adds "continue without asking" reaches the model (INV-30).
+ * - `trusts-summary`: inserts the summarizer's text without its retraction guard (summaryGuard.ts), so a summary
+ *   that revives a cancelled plan or adds "continue without asking" reaches the model (INV-30);
+ * - `trusts-attribution`: inserts it without its attribution guard, so an invented user statement or a claim
+ *   that unfinished work was done reaches the model (INV-31).
  */
 export type WindowFlaw =
   | 'splits-tool-pairs'
@@ -40,14 +42,17 @@ export type WindowFlaw =
   | 'forgets-done'
   | 'ledger-ids-only'
   | 'resets-state'
-  | 'trusts-summary';
+  | 'trusts-summary'
+  | 'trusts-attribution';
 
 /**
  * Choices a legal variant makes otherwise than the default (src/subjects/policy/legal/), each one the spec leaves open:
  * - `drops-retracted`: an instruction the user cancelled or replaced (with its retraction), and a plan never
- *   approved, leave the list entirely, archived, instead of staying verbatim (INV-30, INV-17).
+ *   approved, leave the list entirely, archived, instead of staying verbatim (INV-30, INV-17);
+ * - `keeps-elided-quotes`: the summary guard keeps a quote of the user or a tool that leaves words out with an
+ *   elision mark (`[id]`, `…`) instead of dropping it (INV-31).
  */
-export type WindowChoice = 'drops-retracted';
+export type WindowChoice = 'drops-retracted' | 'keeps-elided-quotes';
 
 const size = (list: readonly PolicyMessage[]): number => list.reduce((n, m) => n + messageSize(m), 0);
 const answered = (list: readonly PolicyMessage[], id: string): boolean => list.some((m) => m.role === 'tool' && m.toolCallId === id);
@@ -123,7 +128,7 @@ export function createWindowPruner(model: FakeChatModel, config: PolicyConfig, f
         text = `Error generating summary: ${String(error)}`;
         failed = true;
       }
-      if (!failed && !has('trusts-summary')) text = guardSummary(text, fed);
+      if (!failed) text = guardSummary(text, fed, { retractions: !has('trusts-summary'), attribution: !has('trusts-attribution'), elidedQuotes: choices.includes('keeps-elided-quotes') });
       failed ||= text.trim() === '';
       if (failed && !has('deletes-on-failure')) return answer();
 

@@ -19,4 +19,5 @@ export const BROKEN_POLICY_PRUNERS: readonly BrokenPolicyPruner[] = [
   brokenWindow('ledger-ids-only', 'INV-25'),
   brokenWindow('resets-state', 'INV-26'),
   brokenWindow('trusts-summary', 'INV-30'),
+  brokenWindow('trusts-attribution', 'INV-31'),
 ];
