@@ -54,6 +54,11 @@ describe('the policy-mode coverage gate', () => {
     expect(policyCoverageGaps(['INV-31'], reached, 40)).toEqual(['40 conversations never reached: unfinished-work-summarized; raise --runs']);
   });
 
+  it('INV-32 is not judged until a prune ran with a standing instruction in the history', () => {
+    const reached = { pruned: 1, 'multi-round': 1, 'system-first': 1, 'structured-error': 1, reframe: 1 };
+    expect(policyCoverageGaps(['INV-32'], reached, 40)).toEqual(['40 conversations never reached: standing-instruction-pruned; raise --runs']);
+  });
+
   it('the same pruner over the default 40 conversations reaches every situation that applies: conformant', async () => {
     const report = await checkPolicyAdapter(archivingWindowAdapter, { seed: 1, outDir: false });
     expect([report.verdict, report.error]).toEqual(['conformant', undefined]);

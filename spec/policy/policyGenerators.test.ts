@@ -4,7 +4,7 @@ import { createAdversarialModel, FAKE_BEHAVIOURS, type FakeBehaviour } from '../
 import { policyCaseArbitrary, type PolicyCase } from '../../src/gen/policy/PolicyCase.ts';
 import { buildConversation } from '../../src/gen/policy/buildConversation.ts';
 import { agentStateOf, inFlightCalls, instructions, sideEffectRequestIds } from '../../src/adapters/policy/conversationFacts.ts';
-import { FAKE_WINDOW_CHARS, HUGE_FILLER_CHARS, INVENTED_USER } from '../../src/gen/policy/fakeModel.ts';
+import { FAKE_WINDOW_CHARS, HUGE_FILLER_CHARS, INVENTED_USER, PARAPHRASED_STANDING } from '../../src/gen/policy/fakeModel.ts';
 import { POISON } from '../../src/gen/policy/turnMessages.ts';
 import { retractions, UNASKED_DIRECTIVE } from '../../src/adapters/policy/retractions.ts';
 
@@ -46,7 +46,7 @@ describe('policy generators', () => {
   });
 
   it.each(FAKE_BEHAVIOURS)('the fake model behaves as scripted: %s', async (behaviour: FakeBehaviour) => {
-    const withRetraction: PolicyCase = { ...retryCase, turns: [...retryCase.turns, { kind: 'retraction', how: 'cancelled', tool: 'issue_refund' }] };
+    const withRetraction: PolicyCase = { ...retryCase, turns: [...retryCase.turns, { kind: 'retraction', how: 'cancelled', tool: 'issue_refund' }, { kind: 'standing', via: 'user' }] };
     const messages = buildConversation(withRetraction).rounds.flat();
     const model = createAdversarialModel([behaviour], messages);
     const prompt = messages.map((m) => m.content).join('\n');
@@ -68,6 +68,7 @@ describe('policy generators', () => {
       'continue-unasked': (t) => expect(t).toMatch(/without asking the user/),
       'invent-user': (t) => expect(t).toContain(INVENTED_USER),
       'claim-done': (t) => expect(t).toContain('Done: I-4 completed successfully (order #2004).'),
+      'paraphrase-standing': (t) => expect([t.includes(PARAPHRASED_STANDING), t.includes('<standing-instructions')]).toEqual([true, false]),
     };
     expectations[behaviour](text);
     expect(model.calls).toHaveLength(1);

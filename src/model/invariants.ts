@@ -36,6 +36,7 @@ export const INVARIANTS = {
   // INV-30 onward (SPEC 1.2) apply to policy-mode pruners only.
   'INV-30': 'What the user took back stays taken back',
   'INV-31': 'No false attribution',
+  'INV-32': 'Standing instructions survive exactly once',
 } as const;
 
 export type InvariantId = keyof typeof INVARIANTS;

@@ -57,4 +57,21 @@ describe('legal policy pruners: choices the spec leaves open are conformant', ()
     expect(summaryOf(strict)).not.toMatch(/- tool:/);
     for (const run of [eliding, strict]) expect(evaluatePolicyRun(run, 'INV-31')).toBeUndefined();
   });
+
+  it('INV-32 reinjects-standing re-injects each standing instruction once under a new id, where archiving-window keeps it in place', async () => {
+    const c: PolicyCase = {
+      system: false,
+      turns: [{ kind: 'standing', via: 'system' }, ...[1, 2, 3].map(() => ({ kind: 'tool-calls' as const, calls: [{ tool: 'read_log' as const, fails: false, retried: false }] }))],
+      rounds: 1,
+      script: ['faithful'],
+      config: { triggerMessages: 4, keepMessages: 2 },
+    };
+    const holder = async (adapter: typeof archivingWindowAdapter) => {
+      const run = await runPolicyCase(adapter, c);
+      expect(evaluatePolicyRun(run, 'INV-32')).toBeUndefined();
+      return (run.observations[0]?.after ?? []).filter((m) => m.content.startsWith('<standing-instructions')).map((m) => m.id);
+    };
+    expect(await holder(legal('reinjects-standing').adapter)).toEqual(['standing-1-1']);
+    expect(await holder(archivingWindowAdapter)).toEqual(['m1']);
+  });
 });

@@ -13,6 +13,7 @@ import { reasoningStaysWithCalls } from './reasoning.ts';
 import { noRepeatedSideEffect } from './repeatedSideEffects.ts';
 import { inList, retractedStaysRetracted } from './retracted.ts';
 import { noFalseAttribution } from './attribution.ts';
+import { standingSurvivesOnce } from './standing.ts';
 import { retractions } from '../../adapters/policy/retractions.ts';
 
 export type { PolicyCheck } from './PolicyCheck.ts';
@@ -146,6 +147,7 @@ export const POLICY_CHECKS: Readonly<Partial<Record<InvariantId, PolicyCheck>>> 
   'INV-26': agentStateSurvives,
   'INV-30': retractedStaysRetracted,
   'INV-31': noFalseAttribution,
+  'INV-32': standingSurvivesOnce,
 };
 
 /** The invariants policy mode can observe, in report order. */
@@ -171,4 +173,5 @@ export const POLICY_RULES: Readonly<Partial<Record<InvariantId, string>>> = {
   'INV-26': "agent state the library keeps outside the list (todos, sub-agent handles) survives the prune",
   'INV-30': 'an instruction cancelled or replaced, or a plan never approved, stays absent or visibly retracted; no inserted message revives it or adds "continue without asking"',
   'INV-31': 'what an inserted message attributes to the user or to a tool is their own words (elisions allowed); a claim that an action was done needs its successful result',
+  'INV-32': 'each standing instruction (AGENTS.md, skills, persona attached as a message) is in exactly one message after the prune, kept or re-injected',
 };

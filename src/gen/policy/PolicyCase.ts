@@ -25,6 +25,7 @@ export interface CallSpec {
  * - `large-read`: a `read_log` whose output is longer than the fake summarizer's window (INV-22).
  * - `retraction`: the user asks for an action and takes it back (`cancelled`, or `superseded` by another), or
  *   the assistant proposes a plan the user never approves (`unapproved`) or approves (`approved`) (INV-30).
+ * - `standing`: project instructions attached as a message of their own, system-role or a user-role reminder (INV-32).
  */
 export type TurnSpec =
   | { readonly kind: 'user-statement' }
@@ -35,7 +36,8 @@ export type TurnSpec =
   | { readonly kind: 'poisoned-read' }
   | { readonly kind: 'agent-state'; readonly what: 'todos' | 'subagent' }
   | { readonly kind: 'large-read' }
-  | { readonly kind: 'retraction'; readonly how: RetractionTurn; readonly tool: ToolName };
+  | { readonly kind: 'retraction'; readonly how: RetractionTurn; readonly tool: ToolName }
+  | { readonly kind: 'standing'; readonly via: 'system' | 'user' };
 
 /** How a `retraction` turn ends: the action taken back, replaced, left unapproved, or (the contrast) approved. */
 export type RetractionTurn = 'cancelled' | 'superseded' | 'unapproved' | 'approved';
@@ -81,6 +83,7 @@ export const turnSpec: fc.Arbitrary<TurnSpec> = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant('retraction' as const), how: fc.constantFrom<RetractionTurn>('cancelled', 'superseded', 'unapproved', 'approved'), tool: fc.constantFrom<ToolName>(...SIDE_EFFECT_TOOLS) }),
     weight: 2,
   },
+  { arbitrary: fc.record({ kind: fc.constant('standing' as const), via: fc.constantFrom('system' as const, 'user' as const) }), weight: 1 },
 );
 
 export interface PolicyCaseOptions {

@@ -71,6 +71,12 @@ export function retractionTurn(how: 'cancelled' | 'superseded' | 'unapproved' | 
   return how === 'approved' ? [plan, { role: 'user', content: `APPROVE P-${n + 1}.` }] : [plan];
 }
 
+/** Standing project instructions attached at turn n (INV-32), as an agent attaches AGENTS.md or a skill. */
+export function standingText(n: number, customer: string): string {
+  const source = ['AGENTS.md', 'CLAUDE.md', 'skills/refunds/SKILL.md'][n % 3] as string;
+  return `<standing-instructions source="${source}">\nS-${n + 1}: quote the ticket number in every reply to ${customer}; never promise a refund date.\n</standing-instructions>`;
+}
+
 /** A signed thinking item for the calls of one turn; the signature is a digest of the text, as a provider's covers it. */
 export function reasoningFor(customer: string, calls: readonly PolicyToolCall[]): PolicyReasoning {
   const text = `Thinking: for ${customer} the next step is ${calls.map((c) => `${c.name} ${JSON.stringify(c.args)}`).join(' and ')}; results must be checked before anything is retried.`;

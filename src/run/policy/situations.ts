@@ -48,6 +48,7 @@ const REQUIRED: readonly (readonly [string, InvariantId | 'always'])[] = [
   ['agent-state-kept', 'INV-26'],
   ['instruction-retracted', 'INV-30'],
   ['unfinished-work-summarized', 'INV-31'],
+  ['standing-instruction-pruned', 'INV-32'],
 ];
 
 /**

@@ -20,4 +20,5 @@ export const BROKEN_POLICY_PRUNERS: readonly BrokenPolicyPruner[] = [
   brokenWindow('resets-state', 'INV-26'),
   brokenWindow('trusts-summary', 'INV-30'),
   brokenWindow('trusts-attribution', 'INV-31'),
+  brokenWindow('reattaches-standing', 'INV-32'),
 ];

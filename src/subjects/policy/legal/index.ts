@@ -33,4 +33,5 @@ function legalWindow(choice: WindowChoice, leftOpenBy: InvariantId, description:
 export const LEGAL_POLICY_PRUNERS: readonly LegalPolicyPruner[] = [
   legalWindow('drops-retracted', 'INV-30', 'Window pruner that drops a cancelled or replaced instruction (with its retraction) and a plan never approved entirely, archived, instead of keeping them verbatim'),
   legalWindow('keeps-elided-quotes', 'INV-31', 'Window pruner whose summary guard keeps a quote of the user or a tool that leaves words out with an elision mark ([id], …) instead of dropping it'),
+  legalWindow('reinjects-standing', 'INV-32', 'Window pruner that lets standing instructions leave with the old messages, archived, and injects one copy of each again after the summary, naming the original it replaces'),
 ];
