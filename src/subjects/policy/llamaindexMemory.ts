@@ -29,6 +29,8 @@ export const llamaindexMemoryAdapter: PolicyAdapter = {
     'INV-30': "Deliberate design: FactExtractionMemoryBlock.put pushes the LLM's extracted `facts` verbatim (only the JSON shape is validated, memory/dist/index.js) and get() returns them as one 'memory' message, so a 'fact' that revives a cancelled instruction or says 'continue without asking' is read by the model with the memory block's authority.",
     'INV-24': 'Deliberate design: moved messages survive only as the facts the LLM extracts from them; nothing keeps completed calls named.',
     'INV-21': 'Not applicable: @llamaindex/core ChatMessage has no reasoning or thinking part, so the adapter cannot hand the library a reasoning item to keep.',
+    'INV-31': "Deliberate design: FactExtractionMemoryBlock.put pushes the LLM's `facts` verbatim (only their JSON shape is checked, memory/dist/index.js), so a fact that puts words in the user's mouth or reports unfinished work as done reaches the model in the memory block.",
+    'INV-32': "Deliberate design: past its short-term limit Memory moves messages of every role into long-term memory, an attached instruction included; it comes back only as the facts the LLM extracts from it, never verbatim.",
   },
   create(model, config) {
     const warnings: string[] = [];
