@@ -31,9 +31,10 @@ describe('policy mode through the CLI', () => {
     expect(wrongMode.stderr).toContain('is a policy-mode counterexample but --adapter reference is a runtime-mode adapter');
   });
 
+  // 40 conversations: SPEC 1.2's situations (a retraction, unfinished work, a standing instruction at a prune) are more than 10 reach at seed 2.
   it('a module whose default export is a policy adapter is checked in policy mode', async () => {
     const module = join(import.meta.dirname, '..', '..', 'src', 'subjects', 'policy', 'archivingWindow.ts');
-    const { code, stderr, stdout } = await runCli(['check', '--adapter', module, '--runs', '10', '--seed', '2', '--counterexamples', join(dir, 'module')]);
+    const { code, stderr, stdout } = await runCli(['check', '--adapter', module, '--runs', '40', '--seed', '2', '--counterexamples', join(dir, 'module')]);
     expect(stderr).toContain('archiving-window is a policy-mode adapter');
     expect(stdout).toContain('verdict: conformant');
     expect(code).toBe(0);

@@ -4,6 +4,7 @@ import { POLICY_CHECKABLE } from '../../src/adapters/policy/invariantIds.ts';
 import type { PolicyAdapter } from '../../src/adapters/policy/PolicyAdapter.ts';
 import { checkPolicyAdapter } from '../../src/run/policy/checkPolicyAdapter.ts';
 import { renderJunitReport } from '../../src/report/junitReport.ts';
+import { policyCoverageGaps } from '../../src/run/policy/situations.ts';
 
 /** Keeps everything: never prunes, never calls the model. */
 const neverPrunes: PolicyAdapter = {
@@ -40,6 +41,22 @@ describe('the policy-mode coverage gate', () => {
     expect(report.verdict).toBe('unknown');
     expect(report.error).toMatch(/1 conversation never reached: .*summarizer-failed/);
     expect(renderJunitReport(report)).not.toMatch(/name="INV-16 [^"]*" time="0"\/>/);
+  });
+
+  it('INV-30 is not judged until a prune ran with a cancelled, replaced or unapproved action in the history', () => {
+    const reached = { pruned: 1, 'multi-round': 1, 'system-first': 1, 'structured-error': 1, reframe: 1 };
+    expect(policyCoverageGaps(['INV-30'], reached, 40)).toEqual(['40 conversations never reached: instruction-retracted; raise --runs']);
+    expect(policyCoverageGaps(['INV-30'], { ...reached, 'instruction-retracted': 3 }, 40)).toEqual([]);
+  });
+
+  it('INV-31 is not judged until a summary was written while an instruction was not done yet', () => {
+    const reached = { pruned: 1, 'multi-round': 1, 'system-first': 1, 'structured-error': 1, reframe: 1 };
+    expect(policyCoverageGaps(['INV-31'], reached, 40)).toEqual(['40 conversations never reached: unfinished-work-summarized; raise --runs']);
+  });
+
+  it('INV-32 is not judged until a prune ran with a standing instruction in the history', () => {
+    const reached = { pruned: 1, 'multi-round': 1, 'system-first': 1, 'structured-error': 1, reframe: 1 };
+    expect(policyCoverageGaps(['INV-32'], reached, 40)).toEqual(['40 conversations never reached: standing-instruction-pruned; raise --runs']);
   });
 
   it('the same pruner over the default 40 conversations reaches every situation that applies: conformant', async () => {

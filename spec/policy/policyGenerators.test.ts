@@ -4,8 +4,9 @@ import { createAdversarialModel, FAKE_BEHAVIOURS, type FakeBehaviour } from '../
 import { policyCaseArbitrary, type PolicyCase } from '../../src/gen/policy/PolicyCase.ts';
 import { buildConversation } from '../../src/gen/policy/buildConversation.ts';
 import { agentStateOf, inFlightCalls, instructions, sideEffectRequestIds } from '../../src/adapters/policy/conversationFacts.ts';
-import { FAKE_WINDOW_CHARS, HUGE_FILLER_CHARS } from '../../src/gen/policy/fakeModel.ts';
+import { FAKE_WINDOW_CHARS, HUGE_FILLER_CHARS, INVENTED_USER, PARAPHRASED_STANDING } from '../../src/gen/policy/fakeModel.ts';
 import { POISON } from '../../src/gen/policy/turnMessages.ts';
+import { retractions, UNASKED_DIRECTIVE } from '../../src/adapters/policy/retractions.ts';
 
 const retryCase: PolicyCase = {
   system: true,
@@ -45,7 +46,8 @@ describe('policy generators', () => {
   });
 
   it.each(FAKE_BEHAVIOURS)('the fake model behaves as scripted: %s', async (behaviour: FakeBehaviour) => {
-    const messages = buildConversation(retryCase).rounds.flat();
+    const withRetraction: PolicyCase = { ...retryCase, turns: [...retryCase.turns, { kind: 'retraction', how: 'cancelled', tool: 'issue_refund' }, { kind: 'standing', via: 'user' }] };
+    const messages = buildConversation(withRetraction).rounds.flat();
     const model = createAdversarialModel([behaviour], messages);
     const prompt = messages.map((m) => m.content).join('\n');
     const answer = model.complete(prompt);
@@ -62,6 +64,11 @@ describe('policy generators', () => {
       'echo-previous': (t) => expect(t).toMatch(/^Summary: the user asked/),
       empty: (t) => expect(t).toBe(''),
       huge: (t) => expect(t.length).toBeGreaterThan(HUGE_FILLER_CHARS),
+      'revive-retracted': (t) => expect(t).toContain('Next step: refund order #2004 (I-4); the user approved it and it is still pending.'),
+      'continue-unasked': (t) => expect(t).toMatch(/without asking the user/),
+      'invent-user': (t) => expect(t).toContain(INVENTED_USER),
+      'claim-done': (t) => expect(t).toContain('Done: I-4 completed successfully (order #2004).'),
+      'paraphrase-standing': (t) => expect([t.includes(PARAPHRASED_STANDING), t.includes('<standing-instructions')]).toEqual([true, false]),
     };
     expectations[behaviour](text);
     expect(model.calls).toHaveLength(1);
@@ -90,6 +97,15 @@ describe('policy generators', () => {
     expect(instructions(all).map((i) => [i.id, i.order, i.doneBy?.call.args['request_id']])).toEqual([['I-1', '2001', 'req-1'], ['I-2', '2002', undefined]]);
     expect(all.some((m) => m.role === 'tool' && m.content.startsWith(POISON))).toBe(true);
     expect(agentStateOf(all)).toEqual({ todos: expect.arrayContaining([{ content: 'Email alice the receipt', status: 'completed' }]), subagents: ['agent-5'] });
+  });
+
+  it('writes what INV-30 needs: instructions cancelled or replaced, plans left unapproved, and an approved one', () => {
+    const how = ['cancelled', 'superseded', 'unapproved', 'approved'] as const;
+    const c: PolicyCase = { system: false, turns: how.map((h) => ({ kind: 'retraction' as const, how: h, tool: 'charge_card' as const })), rounds: 1, script: ['faithful'], config: { triggerMessages: 4, keepMessages: 2 } };
+    const all = buildConversation(c).rounds.flat();
+    expect(all.map((m) => m.content.split(':')[0])).toEqual(['TASK', 'INSTRUCTION I-1', 'CANCEL I-1', 'INSTRUCTION I-2', 'REPLACE I-2', 'PLAN P-3 (awaiting approval)', 'PLAN P-4 (awaiting approval)', 'APPROVE P-4.']);
+    expect(retractions(all).map((r) => [r.id, r.kind, r.action, r.order])).toEqual([['I-1', 'cancelled', 'charge', '2001'], ['I-2', 'superseded', 'charge', '2002'], ['P-3', 'unapproved', 'charge', '2003']]);
+    expect(all.filter((m) => m.role === 'user').some((m) => UNASKED_DIRECTIVE.test(m.content))).toBe(false);
   });
 
   it('a large-read turn holds more than the fake summarizer\'s window, and the fake refuses a prompt that long (INV-22)', async () => {

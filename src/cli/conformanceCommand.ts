@@ -29,11 +29,11 @@ const USAGE = `Usage: prunecheck conformance [--runs N] [--seed S] [--time-limit
 
 Runs the suite against the reference runtime, its legal variants (runtimes making the choices spec/SPEC.md §7
 leaves open otherwise) and every built-in broken runtime, then prunecheck's own
-policy-mode pruners (archiving-window and the broken-* ones; the npm libraries are 'npm run ecosystem').
+policy-mode pruners (archiving-window, the legal-* ones and the broken-* ones; the npm libraries are 'npm run ecosystem').
 Writes DIR/conformance.md and DIR/conformance.json: a matrix of runtime × invariant with verdicts and the
 command that replays each finding. Counterexamples go to DIR/counterexamples/. DIR defaults to reports.
 
-The reference, the legal variants and archiving-window must be conformant; each broken runtime or pruner must be caught on the
+The reference, the legal variants, archiving-window and the legal-* pruners must be conformant; each broken runtime or pruner must be caught on the
 invariant it was built to break (a nondeterministic one: diverged); the baselines (naive, conservative) must fail somewhere. --seed defaults to
 ${DEFAULT_CONFORMANCE_SEED}, so the matrix is reproducible; --runs (default: each engine's own) and --time-limit
 apply to each runtime. --workers N runs each runtime-mode check on N worker threads (default 1: the runtimes are

@@ -33,14 +33,18 @@ export const INVARIANTS = {
   'INV-27': "A summary's retention never exceeds its sources'",
   'INV-28': 'No claim rests on the window being complete',
   'INV-29': 'Markers cost tokens, and crowded markers fold into one gap marker',
+  // INV-30 onward (SPEC 1.2) apply to policy-mode pruners only.
+  'INV-30': 'What the user took back stays taken back',
+  'INV-31': 'No false attribution',
+  'INV-32': 'Standing instructions survive exactly once',
 } as const;
 
 export type InvariantId = keyof typeof INVARIANTS;
 
 export const INVARIANT_IDS = Object.keys(INVARIANTS) as InvariantId[];
 
-/** INV-16…INV-26: observed on policy-mode pruners (message-list compactors) only, never on runtime adapters. */
-export const POLICY_ONLY_INVARIANT_IDS: readonly InvariantId[] = INVARIANT_IDS.filter((id) => Number(id.slice(4)) >= 16 && Number(id.slice(4)) <= 26);
+/** INV-16…INV-26 and, from SPEC 1.2, INV-30 onward: observed on policy-mode pruners (message-list compactors) only, never on runtime adapters. */
+export const POLICY_ONLY_INVARIANT_IDS: readonly InvariantId[] = INVARIANT_IDS.filter((id) => (Number(id.slice(4)) >= 16 && Number(id.slice(4)) <= 26) || Number(id.slice(4)) >= 30);
 
 /** What a runtime-mode adapter can claim: INV-01…INV-15 and, from SPEC 1.1, INV-27 onward. */
 export const RUNTIME_INVARIANT_IDS: InvariantId[] = INVARIANT_IDS.filter((id) => !POLICY_ONLY_INVARIANT_IDS.includes(id));

@@ -11,6 +11,10 @@ import { inFlightSurvives } from './inFlight.ts';
 import { compactionProgresses } from './progress.ts';
 import { reasoningStaysWithCalls } from './reasoning.ts';
 import { noRepeatedSideEffect } from './repeatedSideEffects.ts';
+import { inList, retractedStaysRetracted } from './retracted.ts';
+import { noFalseAttribution } from './attribution.ts';
+import { standingSurvivesOnce } from './standing.ts';
+import { retractions } from '../../adapters/policy/retractions.ts';
 
 export type { PolicyCheck } from './PolicyCheck.ts';
 import { describe, isKept, isMarked, isRecorded, isRecoverable, isWritten as writtenBy, searchableText } from './messageQueries.ts';
@@ -85,12 +89,17 @@ const failingSummarizerKeepsHistory: PolicyCheck = (o) => {
     .map((m) => `the summarizer failed in round ${o.round} (${how}), yet ${describe(m)} is gone from the list and ${where(o)}, none holding it.`);
 };
 
-/** INV-17: each user statement the harness wrote is still in the list, as itself or quoted verbatim. */
-const userStatementsSurvive: PolicyCheck = (o) =>
-  o.before
-    .filter((m) => m.role === 'user' && isWritten(o, m))
+/**
+ * INV-17: each user statement the harness wrote is still in the list, as itself or quoted verbatim. An
+ * instruction the user cancelled or replaced may leave together with its retraction (INV-30's choice).
+ */
+const userStatementsSurvive: PolicyCheck = (o) => {
+  const retractedPairs = retractions(o.before).flatMap((r) => (r.by !== undefined && !inList(r.item, o.after) && !inList(r.by, o.after) ? [r.item, r.by] : []));
+  return o.before
+    .filter((m) => m.role === 'user' && isWritten(o, m) && !retractedPairs.includes(m))
     .filter((m) => !isKept(m, o.after) && !o.after.some((a) => a.content.includes(m.content)))
     .map((m) => `user statement ${describe(m)} is neither in the list after round ${o.round} nor quoted verbatim by any message in it${m.content.includes('TASK') ? ' (it states the task)' : ''}.`);
+};
 
 /** INV-18: a call and its result, both in the list before, are both kept (call first) or both removed. */
 const toolPairsIntact: PolicyCheck = (o) => {
@@ -136,6 +145,9 @@ export const POLICY_CHECKS: Readonly<Partial<Record<InvariantId, PolicyCheck>>> 
   'INV-24': doneStaysDone,
   'INV-25': noRepeatedSideEffect,
   'INV-26': agentStateSurvives,
+  'INV-30': retractedStaysRetracted,
+  'INV-31': noFalseAttribution,
+  'INV-32': standingSurvivesOnce,
 };
 
 /** The invariants policy mode can observe, in report order. */
@@ -149,7 +161,7 @@ export const POLICY_RULES: Readonly<Partial<Record<InvariantId, string>>> = {
   'INV-05': 'a message the pruner inserts names the messages it replaces',
   'INV-09': 'request ids of side-effecting calls stay findable in the list or the record',
   'INV-16': 'after a thrown or empty summary, every message is still in the list or recoverable',
-  'INV-17': 'each user statement stays in the list, as itself or quoted verbatim',
+  'INV-17': 'each user statement stays in the list, as itself or quoted verbatim (a retracted instruction may leave with its retraction)',
   'INV-18': 'a call and its result are kept together (call first) or dropped together',
   'INV-19': 'a system message that was first stays first, unchanged',
   'INV-20': 'a call whose result has not arrived, and results the model has not read, stay in the list unchanged',
@@ -159,4 +171,7 @@ export const POLICY_RULES: Readonly<Partial<Record<InvariantId, string>>> = {
   'INV-24': 'an instruction acted on stays visibly done (result, request id or call named); no stand-in result for a call in flight',
   'INV-25': 'a completed side effect stays visible to the agent, or its arguments stay in the record, so a reworded re-issue is refused',
   'INV-26': "agent state the library keeps outside the list (todos, sub-agent handles) survives the prune",
+  'INV-30': 'an instruction cancelled or replaced, or a plan never approved, stays absent or visibly retracted; no inserted message revives it or adds "continue without asking"',
+  'INV-31': 'what an inserted message attributes to the user or to a tool is their own words (elisions allowed); a claim that an action was done needs its successful result',
+  'INV-32': 'each standing instruction (AGENTS.md, skills, persona attached as a message) is in exactly one message after the prune, kept or re-injected',
 };

@@ -23,6 +23,9 @@ export interface CallSpec {
  * - `poisoned-read`: a `read_log` whose output is text that reads like an instruction (INV-23).
  * - `agent-state`: the agent updates its todo list (`write_todos`) or starts a sub-agent (`task`) (INV-26).
  * - `large-read`: a `read_log` whose output is longer than the fake summarizer's window (INV-22).
+ * - `retraction`: the user asks for an action and takes it back (`cancelled`, or `superseded` by another), or
+ *   the assistant proposes a plan the user never approves (`unapproved`) or approves (`approved`) (INV-30).
+ * - `standing`: project instructions attached as a message of their own, system-role or a user-role reminder (INV-32).
  */
 export type TurnSpec =
   | { readonly kind: 'user-statement' }
@@ -32,7 +35,12 @@ export type TurnSpec =
   | { readonly kind: 'instruction'; readonly tool: ToolName; readonly done: boolean }
   | { readonly kind: 'poisoned-read' }
   | { readonly kind: 'agent-state'; readonly what: 'todos' | 'subagent' }
-  | { readonly kind: 'large-read' };
+  | { readonly kind: 'large-read' }
+  | { readonly kind: 'retraction'; readonly how: RetractionTurn; readonly tool: ToolName }
+  | { readonly kind: 'standing'; readonly via: 'system' | 'user' };
+
+/** How a `retraction` turn ends: the action taken back, replaced, left unapproved, or (the contrast) approved. */
+export type RetractionTurn = 'cancelled' | 'superseded' | 'unapproved' | 'approved';
 
 /**
  * One generated run: the conversation (a system message, the task, turns), how it is fed to the pruner (in
@@ -71,6 +79,11 @@ export const turnSpec: fc.Arbitrary<TurnSpec> = fc.oneof(
   { arbitrary: fc.constant({ kind: 'poisoned-read' as const }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('agent-state' as const), what: fc.constantFrom('todos' as const, 'subagent' as const) }), weight: 1 },
   { arbitrary: fc.constant({ kind: 'large-read' as const }), weight: 1 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('retraction' as const), how: fc.constantFrom<RetractionTurn>('cancelled', 'superseded', 'unapproved', 'approved'), tool: fc.constantFrom<ToolName>(...SIDE_EFFECT_TOOLS) }),
+    weight: 2,
+  },
+  { arbitrary: fc.record({ kind: fc.constant('standing' as const), via: fc.constantFrom('system' as const, 'user' as const) }), weight: 1 },
 );
 
 export interface PolicyCaseOptions {

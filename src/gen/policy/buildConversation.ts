@@ -1,7 +1,7 @@
 import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
 import type { PolicyCase, TurnSpec } from './PolicyCase.ts';
 import { FAKE_WINDOW_CHARS } from './fakeModel.ts';
-import { agentStateCall, instructionText, largeReadResult, poisonedReadResult, reasoningFor, toolCall, toolResult } from './turnMessages.ts';
+import { agentStateCall, instructionText, retractionTurn, standingText, largeReadResult, poisonedReadResult, reasoningFor, toolCall, toolResult } from './turnMessages.ts';
 
 /** The conversation a case describes, cut into the rounds the pruner sees (one prune after each). */
 export interface Conversation {
@@ -65,6 +65,12 @@ export function buildConversation(c: PolicyCase): Conversation {
         push(largeReadResult(call, FAKE_WINDOW_CHARS + 10_000, nextId()));
         return;
       }
+      case 'standing':
+        push({ role: turn.via, id: nextId(), content: standingText(n, customer) });
+        return;
+      case 'retraction':
+        for (const m of retractionTurn(turn.how, turn.tool, n, customer)) push({ ...m, id: nextId() });
+        return;
       case 'agent-state': {
         const { call, result } = agentStateCall(turn.what, ++callCounter, n, customer);
         push({ role: 'assistant', id: nextId(), content: '', toolCalls: [call] });

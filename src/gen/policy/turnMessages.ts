@@ -52,6 +52,31 @@ export function instructionText(tool: ToolName, n: number, customer: string): st
   return `INSTRUCTION I-${n + 1}: ${VERBS[tool]} order #${2001 + n} for ${customer}.`;
 }
 
+/**
+ * The messages of a `retraction` turn at position n (spec/SPEC.md INV-30): an instruction and its `CANCEL` or
+ * `REPLACE` (another action on the same order instead), or the assistant's `PLAN` awaiting approval, with the
+ * user's `APPROVE` only when `approved`. Ids are the caller's.
+ */
+export function retractionTurn(how: 'cancelled' | 'superseded' | 'unapproved' | 'approved', tool: ToolName, n: number, customer: string): { role: 'user' | 'assistant'; content: string }[] {
+  const order = `#${2001 + n}`;
+  if (how === 'cancelled' || how === 'superseded') {
+    const asked = { role: 'user' as const, content: instructionText(tool, n, customer) };
+    const instead = tool === 'send_email' ? 'issue_refund' : 'send_email';
+    const back = how === 'cancelled'
+      ? `CANCEL I-${n + 1}: do not ${VERBS[tool]} order ${order} after all; ${customer} withdrew the request.`
+      : `REPLACE I-${n + 1}: do not ${VERBS[tool]} order ${order}; instead ${VERBS[instead]} order ${order}.`;
+    return [asked, { role: 'user', content: back }];
+  }
+  const plan = { role: 'assistant' as const, content: `PLAN P-${n + 1} (awaiting approval): ${VERBS[tool]} order ${order} for ${customer}. Reply APPROVE P-${n + 1} to go ahead.` };
+  return how === 'approved' ? [plan, { role: 'user', content: `APPROVE P-${n + 1}.` }] : [plan];
+}
+
+/** Standing project instructions attached at turn n (INV-32), as an agent attaches AGENTS.md or a skill. */
+export function standingText(n: number, customer: string): string {
+  const source = ['AGENTS.md', 'CLAUDE.md', 'skills/refunds/SKILL.md'][n % 3] as string;
+  return `<standing-instructions source="${source}">\nS-${n + 1}: quote the ticket number in every reply to ${customer}; never promise a refund date.\n</standing-instructions>`;
+}
+
 /** A signed thinking item for the calls of one turn; the signature is a digest of the text, as a provider's covers it. */
 export function reasoningFor(customer: string, calls: readonly PolicyToolCall[]): PolicyReasoning {
   const text = `Thinking: for ${customer} the next step is ${calls.map((c) => `${c.name} ${JSON.stringify(c.args)}`).join(' and ')}; results must be checked before anything is retried.`;

@@ -46,6 +46,9 @@ const REQUIRED: readonly (readonly [string, InvariantId | 'always'])[] = [
   ['instruction-pending', 'INV-24'],
   ['side-effect-completed', 'INV-25'],
   ['agent-state-kept', 'INV-26'],
+  ['instruction-retracted', 'INV-30'],
+  ['unfinished-work-summarized', 'INV-31'],
+  ['standing-instruction-pruned', 'INV-32'],
 ];
 
 /**

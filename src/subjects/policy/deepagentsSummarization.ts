@@ -29,6 +29,9 @@ export const deepagentsSummarizationAdapter: PolicyAdapter = {
     'INV-17': 'Deliberate design: old user messages, the task included, are folded into the summary the model sees; the originals stay in state.messages and in the offloaded file (so INV-01 and INV-03 pass), but the model reads only the summary\'s version.',
     'INV-22': 'Bug: the summary message carries a fixed preamble (the history file, how to read it) and is inserted however small the span it replaces, so small compactions grow the context; and when the kept tail plus the summary still meets the trigger, the next model call runs the summarizer again with nothing new to summarize (a compaction loop, one summarizer call per model call).',
     'INV-23': "Deliberate design: summary messages are HumanMessages (additional_kwargs.lc_source = 'summarization'), so tool output the summary quotes reaches the model in the user role.",
+    'INV-30': "Deliberate design: createSummarizationMiddleware inserts the model's answer verbatim inside its summary HumanMessage (buildSummaryMessage: `<summary>${summary}</summary>`, dist/langsmith-*.js) with no check of what it says; the default prompt asks for topics, decisions and 'context needed for continuing' and says nothing of cancelled or unapproved instructions, so a summary that revives one, or adds 'continue without asking', reaches the model in the user role.",
+    'INV-31': "Deliberate design: buildSummaryMessage puts the model's answer verbatim between <summary> tags in a HumanMessage (dist/langsmith-*.js) without checking it; the default prompt asks for topics, decisions and context, so an invented user instruction or a claim that unfinished work was done reaches the model in the user role.",
+    'INV-32': "Deliberate design: only the agent's own system prompt stays outside state.messages; a system message in state.messages (an attached AGENTS.md) is summarized with the rest (the full text goes to the offloaded history file, which the model can open) and nothing re-attaches it to the list.",
   },
   create(model, config) {
     const chatModel = new FakeLangChainModel(model);
@@ -51,7 +54,9 @@ export const deepagentsSummarizationAdapter: PolicyAdapter = {
         await todoState.apply(incoming);
         const added: BaseMessage[] = [];
         for (const m of incoming.map(toLangChain)) {
-          if (SystemMessage.isInstance(m)) system = m; // a deep agent keeps its system prompt outside state.messages
+          // A deep agent keeps its system prompt (the leading system message) outside state.messages; a later
+          // system message (an attached AGENTS.md, INV-32) is one of the messages.
+          if (SystemMessage.isInstance(m) && system === undefined && state.messages.length === 0 && added.length === 0) system = m;
           else added.push(m);
         }
         state = { ...state, messages: [...state.messages, ...added] };

@@ -1,6 +1,7 @@
 import type { PolicyAdapter } from '../../adapters/policy/PolicyAdapter.ts';
 import { loadWithLibraries, type PrunerLibrary } from './PrunerLibrary.ts';
 import { BROKEN_POLICY_PRUNERS } from './broken/index.ts';
+import { LEGAL_POLICY_PRUNERS } from './legal/index.ts';
 
 /** A built-in policy adapter by name. `load` imports the library only when the adapter is used. */
 export interface PolicyAdapterEntry {
@@ -44,6 +45,7 @@ export const POLICY_ADAPTERS: readonly PolicyAdapterEntry[] = [
   library('ai-prune-messages', 'ai', 'prunecheck/pruners/ai', [AI], async () => (await import('./aiPruneMessages.ts')).aiPruneMessagesAdapter),
   library('llamaindex-memory', '@llamaindex/core', 'prunecheck/pruners/llamaindex', [LLAMAINDEX_CORE], async () => (await import('./llamaindexMemory.ts')).llamaindexMemoryAdapter),
   { name: 'archiving-window', package: 'prunecheck (in-repo)', ecosystem: false, libraries: [], load: async () => (await import('./archivingWindow.ts')).default },
+  ...LEGAL_POLICY_PRUNERS.map((l) => ({ name: l.adapter.name, package: l.adapter.package, ecosystem: false, libraries: [], load: async () => l.adapter })),
   ...BROKEN_POLICY_PRUNERS.filter((b, i, all) => all.findIndex((x) => x.adapter.name === b.adapter.name) === i).map((b) => ({
     name: b.adapter.name,
     package: b.adapter.package,

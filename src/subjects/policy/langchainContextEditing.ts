@@ -37,7 +37,9 @@ export const langchainContextEditingAdapter: PolicyAdapter = {
     return {
       async step(incoming) {
         for (const m of incoming.map(toLangChain)) {
-          if (SystemMessage.isInstance(m)) system = m; // createAgent keeps the system prompt outside the messages
+          // createAgent keeps the system prompt (the conversation's leading system message) outside the messages; a
+          // later system message (an attached AGENTS.md, INV-32) is one of the messages.
+          if (SystemMessage.isInstance(m) && system === undefined && messages.length === 0) system = m;
           else messages.push(m);
         }
         const before = messages.map(fromLangChain);

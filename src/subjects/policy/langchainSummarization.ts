@@ -27,8 +27,11 @@ export const langchainSummarizationAdapter: PolicyAdapter = {
     'INV-19': 'In createAgent the system prompt lives in `systemPrompt`, outside state.messages; this finding applies when a SystemMessage is in the state, where it is summarized away.',
     'INV-22': 'Bug: the middleware never checks that its summary is smaller than what it replaces, and it counts its own summary against the trigger: when the AI/tool group it must keep whole plus the summary still meets the trigger, every later model call summarizes the previous summary again (a compaction loop).',
     'INV-23': 'Deliberate design: the summary is inserted as a HumanMessage (langchain-ai/langchain#33856), so tool output it quotes reaches the model in the user role.',
+    'INV-30': "Deliberate design: summarizationMiddleware inserts `${summaryPrefix}\\n\\n${summary}` as a HumanMessage (agents/middleware/summarization.js) with the model's text unchecked; DEFAULT_SUMMARY_PROMPT asks only for 'the most important context' (and that completed actions not be repeated), never that cancelled or unapproved instructions stay so, so a revived plan or a 'continue without asking' line reaches the model as the user's words.",
     'INV-24': 'Deliberate design: what was done before the cut survives only as far as the summarizer writes it (see INV-03); nothing checks that completed calls are still named.',
     'INV-25': 'Deliberate design: no copy of the summarized calls is kept (see INV-01), so a repeat the summary no longer shows cannot be refused by its arguments.',
+    'INV-31': "Deliberate design: the model's summary goes into the HumanMessage verbatim (`${summaryPrefix}\\n\\n${summary}`, agents/middleware/summarization.js) and nothing checks what it attributes to the user or calls done; the default prompt only asks for 'the most important context', so an invented user instruction or a claim that unfinished work was done reaches the model as the user's words.",
+    'INV-32': "Deliberate design: splitSystemMessage keeps only a leading SystemMessage (agents/middleware/summarization.js); a system message later in state.messages (an attached AGENTS.md) is summarized with everything before the cutoff and nothing re-attaches it, so it survives only as far as the summary quotes it.",
   },
   create(model, config) {
     const options = {

@@ -26,8 +26,11 @@ export const llamaindexMemoryAdapter: PolicyAdapter = {
     'INV-22': 'Bug: the fact-extraction block puts the full text of every message it takes into one prompt, unbounded: a long tool output makes the request larger than the model\'s window, the extraction fails (only a warning is logged), and the messages leave the view with no fact kept (earendil-works/pi#8196 is the same unbounded request).',
     'INV-20': 'Bug: past its short-term limit, Memory moves every unprocessed message into long-term memory, the results of the turn in progress included, so the model gets a fact block instead of the results it asked for.',
     'INV-23': "Deliberate design: memory blocks come back with role 'memory', which @llamaindex/core's own Vercel adapter sends as `system` (the adapter maps it to user); facts extracted from tool output then speak with that authority.",
+    'INV-30': "Deliberate design: FactExtractionMemoryBlock.put pushes the LLM's extracted `facts` verbatim (only the JSON shape is validated, memory/dist/index.js) and get() returns them as one 'memory' message, so a 'fact' that revives a cancelled instruction or says 'continue without asking' is read by the model with the memory block's authority.",
     'INV-24': 'Deliberate design: moved messages survive only as the facts the LLM extracts from them; nothing keeps completed calls named.',
     'INV-21': 'Not applicable: @llamaindex/core ChatMessage has no reasoning or thinking part, so the adapter cannot hand the library a reasoning item to keep.',
+    'INV-31': "Deliberate design: FactExtractionMemoryBlock.put pushes the LLM's `facts` verbatim (only their JSON shape is checked, memory/dist/index.js), so a fact that puts words in the user's mouth or reports unfinished work as done reaches the model in the memory block.",
+    'INV-32': "Deliberate design: past its short-term limit Memory moves messages of every role into long-term memory, an attached instruction included; it comes back only as the facts the LLM extracts from it, never verbatim.",
   },
   create(model, config) {
     const warnings: string[] = [];

@@ -1,6 +1,9 @@
 import { agentStateOf } from '../../adapters/policy/conversationFacts.ts';
 import type { FakeChatModel, PolicyConfig, PolicyRecord, PolicySystem } from '../../adapters/policy/PolicyAdapter.ts';
 import { messageSize, renderMessages, type PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
+import { retractions } from '../../adapters/policy/retractions.ts';
+import { guardSummary } from './summaryGuard.ts';
+import { isStanding } from '../../adapters/policy/standingInstructions.ts';
 
 /**
  * Deliberate defects a broken variant switches on (src/subjects/policy/broken/), one per invariant:
@@ -18,7 +21,13 @@ import { messageSize, renderMessages, type PolicyMessage } from '../../adapters/
  * - `summary-as-user`: inserts the summary as a user message (INV-23);
  * - `forgets-done`: drops old calls and results (archived) with no summary, keeping the instructions (INV-24);
  * - `ledger-ids-only`: keeps only message and request ids of what it drops, and no anchors (INV-25);
- * - `resets-state`: forgets the agent's todo list and sub-agent handles when it compacts (INV-26).
+ * - `resets-state`: forgets the agent's todo list and sub-agent handles when it compacts (INV-26);
+ * - `trusts-summary`: inserts the summarizer's text without its retraction guard (summaryGuard.ts), so a summary
+ *   that revives a cancelled plan or adds "continue without asking" reaches the model (INV-30);
+ * - `trusts-attribution`: inserts it without its attribution guard, so an invented user statement or a claim
+ *   that unfinished work was done reaches the model (INV-31);
+ * - `reattaches-standing`: after each compaction attaches every standing instruction again, as agents re-read
+ *   AGENTS.md, though the originals are still in the list (anomalyco/opencode#31764) (INV-32).
  */
 export type WindowFlaw =
   | 'splits-tool-pairs'
@@ -35,7 +44,21 @@ export type WindowFlaw =
   | 'summary-as-user'
   | 'forgets-done'
   | 'ledger-ids-only'
-  | 'resets-state';
+  | 'resets-state'
+  | 'trusts-summary'
+  | 'trusts-attribution'
+  | 'reattaches-standing';
+
+/**
+ * Choices a legal variant makes otherwise than the default (src/subjects/policy/legal/), each one the spec leaves open:
+ * - `drops-retracted`: an instruction the user cancelled or replaced (with its retraction), and a plan never
+ *   approved, leave the list entirely, archived, instead of staying verbatim (INV-30, INV-17);
+ * - `keeps-elided-quotes`: the summary guard keeps a quote of the user or a tool that leaves words out with an
+ *   elision mark (`[id]`, `…`) instead of dropping it (INV-31);
+ * - `reinjects-standing`: standing instructions leave with the old messages (archived) and one copy of each is
+ *   injected again after the summary, naming the original it replaces, instead of staying in place (INV-32).
+ */
+export type WindowChoice = 'drops-retracted' | 'keeps-elided-quotes' | 'reinjects-standing';
 
 const size = (list: readonly PolicyMessage[]): number => list.reduce((n, m) => n + messageSize(m), 0);
 const answered = (list: readonly PolicyMessage[], id: string): boolean => list.some((m) => m.role === 'tool' && m.toolCallId === id);
@@ -49,7 +72,7 @@ const answered = (list: readonly PolicyMessage[], id: string): boolean => list.s
  * summarizer fails or answers something no smaller than what it would replace, and does not summarize its
  * own summary alone. It keeps the agent's todo list and sub-agent handles outside the list.
  */
-export function createWindowPruner(model: FakeChatModel, config: PolicyConfig, flaws: readonly WindowFlaw[] = []): PolicySystem {
+export function createWindowPruner(model: FakeChatModel, config: PolicyConfig, flaws: readonly WindowFlaw[] = [], choices: readonly WindowChoice[] = []): PolicySystem {
   const has = (flaw: WindowFlaw): boolean => flaws.includes(flaw);
   let list: PolicyMessage[] = [];
   const archive: PolicyMessage[] = [];
@@ -88,10 +111,20 @@ export function createWindowPruner(model: FakeChatModel, config: PolicyConfig, f
       // A pairing repair: calls whose results have not arrived leave with the old messages.
       const inFlight = has('drops-in-flight') ? tail.filter((m) => m.role === 'assistant' && (m.toolCalls ?? []).some((c) => !answered(list, c.id))) : [];
       tail = tail.filter((m) => !inFlight.includes(m));
-      const keptUsers: PolicyMessage[] = has('summarizes-users') ? [] : old.filter((m) => m.role === 'user');
-      const gone = [...old.filter((m) => !keptUsers.includes(m)), ...inFlight];
+      const retracted = choices.includes('drops-retracted') ? retractedIn(old, list) : [];
+      // Standing instructions stay as users do; with `reinjects-standing`, originals leave and copies come back.
+      const reinject = choices.includes('reinjects-standing');
+      const original = (m: PolicyMessage): boolean => isStanding(m) && m.id?.startsWith('standing-') !== true;
+      const keptUsers: PolicyMessage[] = has('summarizes-users')
+        ? old.filter((m) => m.role === 'system' && isStanding(m))
+        : old.filter((m) => (m.role === 'user' || isStanding(m)) && !retracted.includes(m) && !(reinject && original(m)));
+      const gone = [...old.filter((m) => !keptUsers.includes(m) && !retracted.includes(m)), ...inFlight];
       // Nothing new to summarize: its own earlier summary alone is left as it is (no loop).
-      if (gone.every((m) => m.id?.startsWith('summary-') === true)) return answer();
+      if (gone.every((m) => m.id?.startsWith('summary-') === true)) {
+        archive.push(...retracted);
+        list = list.filter((m) => !retracted.includes(m));
+        return answer();
+      }
       if (has('silent-drop') || has('forgets-done')) {
         if (has('forgets-done')) archive.push(...gone);
         list = [...head, ...keptUsers, ...tail];
@@ -106,6 +139,7 @@ export function createWindowPruner(model: FakeChatModel, config: PolicyConfig, f
         text = `Error generating summary: ${String(error)}`;
         failed = true;
       }
+      if (!failed) text = guardSummary(text, fed, { retractions: !has('trusts-summary'), attribution: !has('trusts-attribution'), elidedQuotes: choices.includes('keeps-elided-quotes') });
       failed ||= text.trim() === '';
       if (failed && !has('deletes-on-failure')) return answer();
 
@@ -119,16 +153,18 @@ export function createWindowPruner(model: FakeChatModel, config: PolicyConfig, f
         ...(has('no-provenance') ? {} : { replaces: ids }),
       };
       // A summary no smaller than what it replaces is no compaction (INV-22): keep the list as it is.
-      if (!failed && !has('no-progress-guard') && messageSize(summary) >= size(gone)) return answer();
+      const copies = gone.filter((m) => reinject && original(m)).map((m, i): PolicyMessage => ({ ...m, id: `standing-${summaries + 1}-${i + 1}`, replaces: [m.id as string] }));
+      if (!failed && !has('no-progress-guard') && messageSize(summary) + size(copies) >= size(gone)) return answer();
       summaries += 1;
       anchorsOf.set(summary.id as string, lines);
       if (!failed) {
-        archive.push(...gone);
+        archive.push(...gone, ...retracted);
         dropped.push(...ids);
       }
       if (has('truncates-reasoning')) tail = tail.map((m) => (m.role === 'assistant' && m.reasoning !== undefined ? { ...m, reasoning: { ...m.reasoning, text: m.reasoning.text.slice(0, 24) } } : m));
       if (has('resets-state')) stateFrom = fed.length;
-      list = [...head, summary, ...keptUsers, ...tail];
+      const again = has('reattaches-standing') ? standingOf(fed).map((m, i): PolicyMessage => ({ ...m, id: `reattached-${summaries}-${i + 1}`, replaces: [m.id as string] })) : [];
+      list = [...head, summary, ...copies, ...keptUsers, ...tail, ...again];
       return answer();
     },
   };
@@ -148,6 +184,23 @@ function anchorLines(gone: readonly PolicyMessage[], earlier: ReadonlyMap<string
       return `- ${c.id} ${c.name} ${JSON.stringify(c.args)}: ${outcome}`;
     });
   });
+}
+
+/**
+ * The retracted messages among `old` that the `drops-retracted` choice takes out: a plan never approved, and
+ * an instruction cancelled or replaced together with its retraction when both are old (one without the other
+ * would leave a cancellation of nothing, or an instruction that reads as pending).
+ */
+function retractedIn(old: readonly PolicyMessage[], list: readonly PolicyMessage[]): PolicyMessage[] {
+  return retractions(list).flatMap((r) => {
+    const pair = r.by === undefined ? [r.item] : [r.item, r.by];
+    return pair.every((m) => old.includes(m)) ? pair : [];
+  });
+}
+
+/** The standing instructions among `messages`, one per text (the originals the agent was given). */
+function standingOf(messages: readonly PolicyMessage[]): PolicyMessage[] {
+  return messages.filter((m, i) => isStanding(m) && messages.findIndex((x) => x.content === m.content) === i);
 }
 
 function requestIds(messages: readonly PolicyMessage[]): string[] {

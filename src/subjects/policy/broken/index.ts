@@ -18,4 +18,7 @@ export const BROKEN_POLICY_PRUNERS: readonly BrokenPolicyPruner[] = [
   brokenWindow('forgets-done', 'INV-24'),
   brokenWindow('ledger-ids-only', 'INV-25'),
   brokenWindow('resets-state', 'INV-26'),
+  brokenWindow('trusts-summary', 'INV-30'),
+  brokenWindow('trusts-attribution', 'INV-31'),
+  brokenWindow('reattaches-standing', 'INV-32'),
 ];

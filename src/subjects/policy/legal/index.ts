@@ -1,0 +1,37 @@
+import { POLICY_CHECKABLE } from '../../../adapters/policy/invariantIds.ts';
+import type { PolicyAdapter } from '../../../adapters/policy/PolicyAdapter.ts';
+import type { InvariantId } from '../../../model/invariants.ts';
+import { createWindowPruner, type WindowChoice } from '../windowPruner.ts';
+
+/**
+ * A window pruner that makes one choice the spec leaves open otherwise than prunecheck's own, and the
+ * invariant that leaves it open. Each must be conformant (`npm start`, spec/subjects/policy/legalPruners.test.ts):
+ * a check that convicts one is stricter than spec/SPEC.md.
+ */
+export interface LegalPolicyPruner {
+  readonly adapter: PolicyAdapter;
+  readonly choice: WindowChoice;
+  readonly leftOpenBy: InvariantId;
+}
+
+function legalWindow(choice: WindowChoice, leftOpenBy: InvariantId, description: string): LegalPolicyPruner {
+  return {
+    choice,
+    leftOpenBy,
+    adapter: {
+      kind: 'policy',
+      name: `legal-${choice}`,
+      version: '0.1.0',
+      description,
+      package: 'prunecheck (in-repo, a legal choice)',
+      invariants: POLICY_CHECKABLE,
+      create: (model, config) => createWindowPruner(model, config, [], [choice]),
+    },
+  };
+}
+
+export const LEGAL_POLICY_PRUNERS: readonly LegalPolicyPruner[] = [
+  legalWindow('drops-retracted', 'INV-30', 'Window pruner that drops a cancelled or replaced instruction (with its retraction) and a plan never approved entirely, archived, instead of keeping them verbatim'),
+  legalWindow('keeps-elided-quotes', 'INV-31', 'Window pruner whose summary guard keeps a quote of the user or a tool that leaves words out with an elision mark ([id], …) instead of dropping it'),
+  legalWindow('reinjects-standing', 'INV-32', 'Window pruner that lets standing instructions leave with the old messages, archived, and injects one copy of each again after the summary, naming the original it replaces'),
+];
