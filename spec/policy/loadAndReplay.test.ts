@@ -30,6 +30,9 @@ describe('loading policy adapters', () => {
   });
 
   it('loads a module path; a missing file or a wrong default export names the path and the field', async () => {
+    // As the README's quick start sets it up: an ES-module project (a .ts file with no package.json above it is
+    // CommonJS to Node, and the supervised child that loads it says so).
+    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
     const good = join(dir, 'good.ts');
     writeFileSync(good, "import { archivingWindowAdapter } from '" + new URL('../../src/subjects/policy/archivingWindow.ts', import.meta.url).pathname + "';\nexport default archivingWindowAdapter;\n");
     expect((await loadPolicyAdapter(good)).name).toBe('archiving-window');
