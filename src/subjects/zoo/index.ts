@@ -15,6 +15,7 @@ import { negativeClaimsTrustWindow } from './NegativeClaimsTrustWindow.ts';
 import { noExternalTombstone } from './NoExternalTombstone.ts';
 import { noRawFloor } from './NoRawFloor.ts';
 import { noReframeInvalidation } from './NoReframeInvalidation.ts';
+import { provenanceStepOfSource } from './ProvenanceStepOfSource.ts';
 import { rawDerivable } from './RawDerivable.ts';
 import { rejectionsNotSurfaced } from './RejectionsNotSurfaced.ts';
 import { staleReplica } from './StaleReplica.ts';
@@ -49,6 +50,7 @@ const ZOO: readonly (readonly [Adapter, InvariantId])[] = [
   [answersAbsentForPruned, 'INV-04'],
   [trustsStaleCopy, 'INV-04'],
   [resummarizesWithoutChain, 'INV-05'],
+  [provenanceStepOfSource, 'INV-05'],
   [rawDerivable, 'INV-06'],
   [noRawFloor, 'INV-07'],
   [noReframeInvalidation, 'INV-08'],

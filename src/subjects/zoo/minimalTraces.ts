@@ -22,6 +22,7 @@ export const MINIMAL_TRACES: Readonly<Record<string, MinimalTrace>> = {
   'store-provenance-only': { length: 2, why: 'append (persisted, in a store that cannot tell absent from expired) + prune' },
   'answers-absent-for-pruned': { length: 3, why: 'append + prune accepting loss + lookup: only a lookup answers, and only of a span lost by an eviction' },
   'trusts-stale-copy': { length: 4, why: 'append (persisted) + evict reversibly + overwrite + lookup or restore: the copy must change after the eviction, then be read' },
+  'provenance-step-of-source': { length: 2, why: 'append + summarize it: the summary is written a step after its newest source, and its marker is observed right after' },
   'resummarizes-without-chain': { length: 3, why: 'append + summarize + summarize the summary' },
   'raw-derivable': { length: 3, why: 'append + summarize it + prune the raw span: it must be covered by a resident summary' },
   'no-raw-floor': { length: 2, why: 'append + compact above its score' },
