@@ -223,6 +223,20 @@ const CASES: readonly ZooCase[] = [
     },
   },
   {
+    adapter: 'audit-log-drops-rejections',
+    invariant: 'INV-12',
+    title: 'a refused prune is answered and surfaced, but the audit log keeps no entry for it',
+    ops: [raw('r1', 'only copy'), { kind: 'prune', spanId: 'r1' }, raw('r2', 'next')],
+    expectations: (ref, bad) => {
+      for (const p of [ref, bad]) {
+        expect(at(p, 1, 'rejected').reason).toBe('not-reversible');
+        expect(obs(p, 'r1').index).toMatchObject({ kind: 'rejected' });
+      }
+      expect(ref.log).toEqual(['1 append appended', '2 prune rejected', '3 append appended']);
+      expect(bad.log).toEqual(['1 append appended', '3 append appended']);
+    },
+  },
+  {
     adapter: 'provenance-step-of-source',
     invariant: 'INV-05',
     title: "a summary's provenance marker carries its newest source's step, not the step it was written at",

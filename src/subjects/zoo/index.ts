@@ -1,6 +1,7 @@
 import type { InvariantId } from '../../model/invariants.ts';
 import type { Adapter } from '../../adapters/Adapter.ts';
 import { acceptsLossOfReframed } from './AcceptsLossOfReframed.ts';
+import { auditLogDropsRejections } from './AuditLogDropsRejections.ts';
 import { answersAbsentForPruned } from './AnswersAbsentForPruned.ts';
 import { checksStoreAtSummarize } from './ChecksStoreAtSummarize.ts';
 import { crashesWhenFull } from './CrashesWhenFull.ts';
@@ -62,6 +63,7 @@ const ZOO: readonly (readonly [Adapter, InvariantId])[] = [
   [tombstoneCountsAsEvidence, 'INV-10'],
   [versionNotRecorded, 'INV-11'],
   [rejectionsNotSurfaced, 'INV-12'],
+  [auditLogDropsRejections, 'INV-12'],
   [crashesWhenFull, 'INV-13'],
   [summaryLowersSources, 'INV-14'],
   [halfAppliedRejection, 'INV-15'],

@@ -34,6 +34,7 @@ export const MINIMAL_TRACES: Readonly<Record<string, MinimalTrace>> = {
   'retries-unknown-outcome': { length: 2, why: 'a call with an unknown outcome + its retry without the key' },
   'tombstone-counts-as-evidence': { length: 3, why: 'append + prune accepting loss + a claim resting on it' },
   'version-not-recorded': { length: 3, why: 'setVersion + append + prune or summarize: a versioned artefact needs a span and a version change before it' },
+  'audit-log-drops-rejections': { length: 2, why: 'append + a prune the gate refuses: the refusal is the entry the log drops, and the log is read at the end of the run' },
   'rejections-not-surfaced': { length: 2, why: 'append + a prune the gate refuses: a notice is written for a resident span only' },
   'crashes-when-full': { length: 1, why: 'one append larger than the window: the crash replaces window-full' },
   'summary-lowers-sources': { length: 2, why: 'append + summarize it with a lower score' },

@@ -36,6 +36,10 @@ export function wrapSystem(inner: Adapter, name: string, description: string, re
           const found = await (system.request as NonNullable<PruningSystem['request']>)(signature);
           return found === undefined ? undefined : record(found);
         } }),
+        ...(system.auditLog === undefined ? {} : { auditLog: async () => {
+          const entries = await (system.auditLog as NonNullable<PruningSystem['auditLog']>)();
+          return entries.map((entry) => ({ ...entry, outcome: outcome(entry.outcome) }));
+        } }),
         ...(system.close === undefined ? {} : { close: () => (system.close as NonNullable<PruningSystem['close']>)() }),
       };
       return wrapped;
