@@ -2,6 +2,9 @@ import type { InvariantId } from '../../model/invariants.ts';
 import type { Adapter } from '../../adapters/Adapter.ts';
 import { acceptsLossOfReframed } from './AcceptsLossOfReframed.ts';
 import { auditLogDropsRejections } from './AuditLogDropsRejections.ts';
+import { ledgerLruOfEight } from './LedgerLruOfEight.ts';
+import { staleCheckByLength } from './StaleCheckByLength.ts';
+import { tombstonesCappedAt64 } from './TombstonesCappedAt64.ts';
 import { answersAbsentForPruned } from './AnswersAbsentForPruned.ts';
 import { checksStoreAtSummarize } from './ChecksStoreAtSummarize.ts';
 import { crashesWhenFull } from './CrashesWhenFull.ts';
@@ -88,3 +91,14 @@ export const ZOO_EXPECTATIONS: Readonly<Record<string, InvariantId>> = Object.fr
  */
 export const NONDETERMINISTIC_ZOO: readonly (readonly [Adapter, InvariantId])[] = [[staleReplica, 'INV-03']];
 
+
+/**
+ * Defects issue 22 observed that hand-written traces catch but default generated runs do not yet reach at every
+ * seed, with what was measured: they join `ZOO` (and its 36-seed gate) once the generator reaches them. Each is
+ * caught on its invariant by a hand-written trace (spec/subjects/zoo/pendingZoo.test.ts).
+ */
+export const PENDING_ZOO: readonly (readonly [Adapter, InvariantId, string])[] = [
+  [staleCheckByLength, 'INV-04', 'default runs: caught at 7 of seeds 1-8 (trace length 4) since overwrites vary their edit; not yet every seed'],
+  [ledgerLruOfEight, 'INV-09', 'default runs: caught at 0 of seeds 1-8: episodes of 80 steps rarely hold nine distinct calls; --long (500-600 steps): caught at 3 of seeds 1-3, by the recheck of the ledger (lengths 9, 20, 41)'],
+  [tombstonesCappedAt64, 'INV-01', 'default runs: caught at 0 of seeds 1-3: more than 64 evictions need the tail of episodes past 500 steps, not yet in default runs'],
+];
