@@ -6,34 +6,31 @@ import { runtimeAdapter } from '../../adapters/runtimeAdapter.ts';
 /** The most signatures the cache keeps. */
 export const LEDGER_SLOTS = 8;
 
-/** The ledger as a least-recently-used cache of eight signatures: the ninth distinct one pushes the oldest out. */
+/**
+ * The ledger as a least-recently-used cache of eight signatures: the ninth distinct one pushes the oldest out. It
+ * keeps the reference ledger's rule (an accepted attempt is never replaced) for what it still holds.
+ */
 class LruLedger extends RequestLedger {
-  private readonly order: string[] = [];
+  /** Records in least-recently-used order: a read or a write moves a signature to the end. */
+  private readonly kept = new Map<string, RequestRecord>();
 
   override get(signature: string): RequestRecord | undefined {
-    const record = super.get(signature);
-    if (record !== undefined) this.touch(signature);
+    const record = this.kept.get(signature);
+    if (record !== undefined) {
+      this.kept.delete(signature);
+      this.kept.set(signature, record);
+    }
     return record;
   }
 
   override record(record: RequestRecord): void {
-    super.record(record);
-    this.touch(record.signature);
-    while (this.order.length > LEDGER_SLOTS) {
-      const oldest = this.order.shift() as string;
-      this.forget(oldest);
+    const held = this.kept.get(record.signature);
+    this.kept.delete(record.signature);
+    this.kept.set(record.signature, held?.status === 'accepted' ? held : record);
+    for (const oldest of this.kept.keys()) {
+      if (this.kept.size <= LEDGER_SLOTS) break;
+      this.kept.delete(oldest);
     }
-  }
-
-  private touch(signature: string): void {
-    const at = this.order.indexOf(signature);
-    if (at >= 0) this.order.splice(at, 1);
-    this.order.push(signature);
-  }
-
-  private forget(signature: string): void {
-    // The base keeps its records in a private map: forgetting is replacing the record by nothing, through a view.
-    (this as unknown as { records: Map<string, RequestRecord> }).records.delete(signature);
   }
 }
 
