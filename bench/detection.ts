@@ -5,7 +5,8 @@ import { pathToFileURL } from 'node:url';
 import type { Adapter } from '../src/adapters/Adapter.ts';
 import { MINIMAL_TRACES } from '../src/subjects/zoo/minimalTraces.ts';
 import { NONDETERMINISTIC_ZOO, ZOO_ADAPTERS, ZOO_EXPECTATIONS } from '../src/subjects/zoo/index.ts';
-import { detected, nearMinimal, renderDetectionMarkdown, type DetectionRow, type DetectionSeed } from '../src/report/detectionMarkdown.ts';
+import { detected, nearMinimal, renderDetectionMarkdown, type DetectionRow, type DetectionSeed, type SituationReach } from '../src/report/detectionMarkdown.ts';
+import { referenceAdapter } from '../src/subjects/reference.ts';
 import { jsonText, REPORTS_DIR, writeReportSync } from '../src/util/writeReport.ts';
 import { checkAdapter, DEFAULTS } from '../src/run/runtime/checkAdapter.ts';
 import { BenchError } from './BenchError.ts';
@@ -82,15 +83,32 @@ export async function measureDetection(options: DetectionOptions, log: (line: st
   return rows;
 }
 
+/** The reference at seeds 1…N with default runs: how many complete runs reached each dangerous situation. */
+export async function measureSituationReach(seeds: number): Promise<SituationReach[]> {
+  const outDir = mkdtempSync(join(tmpdir(), 'prunecheck-situations-'));
+  const reach = new Map<string, { seed: number; reached: number; runs: number }[]>();
+  try {
+    for (let seed = 1; seed <= seeds; seed += 1) {
+      const report = await checkAdapter(referenceAdapter, { seed, outDir, examples: false });
+      const runs = report.evidence?.runsComplete ?? report.runs;
+      for (const [situation, reached] of Object.entries(report.situations)) reach.set(situation, [...(reach.get(situation) ?? []), { seed, reached, runs }]);
+    }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+  return [...reach].map(([situation, perSeed]) => ({ situation, perSeed }));
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   const options = parseDetectionArgs(argv);
   const startedAt = new Date().toISOString();
   const start = Date.now();
   const load = loadavg()[0] ?? 0;
   const rows = await measureDetection(options, (line) => process.stdout.write(`${line}\n`));
+  const reach = options.only.length > 0 ? [] : await measureSituationReach(options.seeds);
   const meta = { command: `npm run detection${argv.length === 0 ? '' : ` -- ${argv.join(' ')}`}`, startedAt, durationMs: Date.now() - start, runs: DEFAULTS.runs, loadAverage: { start: load, end: loadavg()[0] ?? 0 }, cores: cpus().length };
-  const md = writeReportSync(join(REPORTS_DIR, 'detection.md'), renderDetectionMarkdown(rows, meta));
-  writeReportSync(join(REPORTS_DIR, 'detection.json'), jsonText({ ...meta, rows }));
+  const md = writeReportSync(join(REPORTS_DIR, 'detection.md'), renderDetectionMarkdown(rows, meta, reach));
+  writeReportSync(join(REPORTS_DIR, 'detection.json'), jsonText({ ...meta, rows, situations: reach }));
   process.stdout.write(`wrote ${md} and detection.json\n`);
   const ok = rows.every((r) => r.seeds.every((s) => detected(r, s, DEFAULTS.runs) && nearMinimal(r, s)));
   return ok ? 0 : 1;

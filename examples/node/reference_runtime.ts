@@ -11,6 +11,7 @@ serveProtocol(
     version: '1.0.0',
     description: 'The reference runtime of spec/SPEC.md, served over stdio',
     capabilities: { operations: OPERATION_KINDS, invariants: RUNTIME_INVARIANT_IDS },
+    auditLog: true,
   },
   (config) => {
     const runtime = new ReferenceRuntime(config);
@@ -18,6 +19,7 @@ serveProtocol(
       apply: (op) => runtime.apply(op),
       observe: (id) => runtime.observe(id),
       request: (signature) => runtime.ledger.get(signature),
+      auditLog: () => runtime.log.all(),
     };
   },
 );

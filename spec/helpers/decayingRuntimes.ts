@@ -1,4 +1,5 @@
 import type { Adapter } from '../../src/adapters/Adapter.ts';
+import type { IndexEntry } from '../../src/model/IndexEntry.ts';
 import type { Operation } from '../../src/model/Operation.ts';
 import type { BackingCheck, EvictionMode, Evicted, RequestRecord } from '../../src/model/Outcome.ts';
 import { ReferenceRuntime, type SpanObservation } from '../../src/model/ReferenceRuntime.ts';
@@ -29,9 +30,9 @@ class ForgetsOldTombstones extends ReferenceRuntime {
 /** Drops the lossy marker of every span but the last one evicted lossily (it still decides as the reference). */
 class KeepsLatestMarker extends ReferenceRuntime {
   private latest: string | undefined;
-  override evict(span: Span, mode: EvictionMode, check: BackingCheck | undefined): Evicted {
+  override evict(span: Span, mode: EvictionMode, check: BackingCheck | undefined, deferred?: Map<string, IndexEntry>): Evicted {
     if (mode === 'lossy') this.latest = span.id;
-    return super.evict(span, mode, check);
+    return super.evict(span, mode, check, deferred);
   }
   override observe(spanId: string): SpanObservation {
     const seen = super.observe(spanId);

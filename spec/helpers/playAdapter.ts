@@ -16,6 +16,8 @@ export interface Played {
   readonly outcomes: readonly (Outcome | Thrown)[];
   readonly observed: Readonly<Record<string, SpanObservation>>;
   readonly requests: Readonly<Record<string, RequestRecord | undefined>>;
+  /** The system's audit log at the end, when it exposes one: each entry's step, operation kind and outcome kind. */
+  readonly log?: readonly string[];
 }
 
 /**
@@ -41,8 +43,9 @@ export async function playAdapter(
   const observed = Object.fromEntries((await system.observe(ids)).map((o) => [o.spanId, o]));
   const requests: Record<string, RequestRecord | undefined> = {};
   for (const signature of options.signatures ?? []) requests[signature] = await system.request?.(signature);
+  const log = system.auditLog === undefined ? undefined : (await system.auditLog()).map((e) => `${e.step} ${e.operation.kind} ${e.outcome.kind}`);
   await system.close?.();
-  return { outcomes, observed, requests };
+  return { outcomes, observed, requests, ...(log === undefined ? {} : { log }) };
 }
 
 /** Every span id an operation sequence names, in first-seen order. */

@@ -8,6 +8,8 @@ interface Replayed {
   readonly outcomes: readonly unknown[];
   readonly observed: ReadonlyMap<string, SpanObservation>;
   readonly ledger: ReadonlyMap<string, unknown>;
+  /** The system's audit log after each step a fact names. */
+  readonly logs: ReadonlyMap<number, readonly { readonly operation: unknown; readonly outcome: unknown }[]>;
 }
 
 /**
@@ -25,6 +27,7 @@ async function replay(adapter: Adapter, config: RuntimeConfig, trace: readonly O
   const outcomes: unknown[] = [];
   const observed = new Map<string, SpanObservation>();
   const ledger = new Map<string, unknown>();
+  const logs = new Map<number, readonly { readonly operation: unknown; readonly outcome: unknown }[]>();
   const look = async (step: number, when: 'before' | 'after'): Promise<void> => {
     const ids = facts.flatMap((f) => (f.kind === 'observed' && f.step === step && f.when === when ? [f.spanId] : []));
     if (ids.length === 0) return;
@@ -42,11 +45,12 @@ async function replay(adapter: Adapter, config: RuntimeConfig, trace: readonly O
       }
       await look(step, 'after');
       for (const f of facts) if (f.kind === 'ledger' && f.step === step) ledger.set(`${step}/${f.signature}`, await system.request?.(f.signature));
+      if (facts.some((f) => f.kind === 'audit-log' && f.step === step)) logs.set(step, structuredClone(await system.auditLog?.()) ?? []);
     }
   } finally {
     await system.close?.();
   }
-  return { outcomes, observed, ledger };
+  return { outcomes, observed, ledger, logs };
 }
 
 function holds(fact: Fact, trace: readonly Operation[], config: RuntimeConfig, r: Replayed): boolean {
@@ -57,5 +61,9 @@ function holds(fact: Fact, trace: readonly Operation[], config: RuntimeConfig, r
     case 'observed': return r.observed.has(`${fact.step}/${fact.when}/${fact.spanId}`) && matchesShape(r.observed.get(`${fact.step}/${fact.when}/${fact.spanId}`), fact.shape);
     case 'ledger': return matchesShape(r.ledger.get(`${fact.step}/${fact.signature}`), fact.shape);
     case 'config': return matchesShape(config, fact.shape);
+    case 'audit-log': {
+      const entries = (r.logs.get(fact.step) ?? []).filter((e) => JSON.stringify(e.operation) === JSON.stringify(fact.operation));
+      return fact.outcome === undefined ? entries.length === fact.count : entries.some((e) => matchesShape(e.outcome, fact.outcome));
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { medianOf, renderDetectionMarkdown, type DetectionRow, type DetectionSeed } from '../../src/report/detectionMarkdown.ts';
+import { medianOf, renderDetectionMarkdown, renderSituationReach, type DetectionRow, type DetectionSeed } from '../../src/report/detectionMarkdown.ts';
 
 const meta = { command: 'npm run detection', startedAt: '2026-12-01T00:00:00.000Z', durationMs: 90_000, runs: 300, loadAverage: { start: 1.5, end: 2.25 }, cores: 2 };
 const seed = (n: number, over: Partial<DetectionSeed> = {}): DetectionSeed => ({ seed: n, verdict: 'violation', invariant: 'INV-03', runsToFirst: n, msToFirst: n * 100, shrunk: 2, totalMs: 1_000, ...over });
@@ -37,5 +37,14 @@ describe('reports/detection.md', () => {
     const md = renderDetectionMarkdown([row([seed(1, { verdict: 'diverged' }), seed(2)], { name: 'stale-replica', expected: 'diverged' })], meta);
     expect(md).toContain('| stale-replica | INV-03 (diverged) | 1/2 |');
     expect(md).toContain('- stale-replica at seed 2: violation on INV-03 after 2 runs');
+  });
+
+  it('adds the share of default runs that reach each dangerous situation, and the seeds where some run does', () => {
+    const lines = renderSituationReach([
+      { situation: 'stale-copy-read', perSeed: [{ seed: 1, reached: 3, runs: 300 }, { seed: 2, reached: 0, runs: 300 }, { seed: 3, reached: 30, runs: 300 }] },
+    ]).join('\n');
+    expect(lines).toContain('## Dangerous situations: the share of default runs that reach each');
+    expect(lines).toContain('| stale-copy-read | 1.0 % / 0.0 % | 2/3 |');
+    expect(renderSituationReach([])).toEqual([]);
   });
 });

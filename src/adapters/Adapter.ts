@@ -1,3 +1,4 @@
+import type { AuditEntry } from '../model/AuditLog.ts';
 import type { InvariantId } from '../model/invariants.ts';
 import type { Operation, OperationKind } from '../model/Operation.ts';
 import type { Outcome, RequestRecord } from '../model/Outcome.ts';
@@ -35,6 +36,12 @@ export interface PruningSystem {
   observe(spanIds: readonly string[]): MaybePromise<readonly SpanObservation[]>;
   /** The external request ledger's record for a signature, if the system keeps one (INV-09). */
   request?(signature: string): MaybePromise<RequestRecord | undefined>;
+  /**
+   * Optional: the runtime's audit log, every entry so far, oldest first (INV-12: every operation logged with its
+   * outcome, rejected ones too; INV-11: version changes are entries). Without it INV-12 and INV-11 are reported
+   * `unknown: not observable`, never passed: nothing else shows the log.
+   */
+  auditLog?(): MaybePromise<readonly AuditEntry[]>;
   /**
    * Optional: `observe(before)` then `apply(op)` in one call, for a system whose calls are costly (a child over
    * protocol 1.1 answers both in one round trip). When present, the engine calls it instead of the two. `after`

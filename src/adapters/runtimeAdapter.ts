@@ -21,6 +21,7 @@ export function runtimeAdapter(
         apply: (op) => runtime.apply(op),
         observe: (ids) => ids.map((id) => runtime.observe(id)),
         request: (signature) => runtime.ledger.get(signature),
+        auditLog: () => runtime.log.all(),
       };
     },
   };

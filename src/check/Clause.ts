@@ -11,7 +11,12 @@ export type Fact =
   | { readonly kind: 'observed'; readonly step: number; readonly when: 'before' | 'after'; readonly spanId: string; readonly shape: unknown }
   /** What the system's `request(signature)` answered after `step`. */
   | { readonly kind: 'ledger'; readonly step: number; readonly signature: string; readonly shape: unknown }
-  | { readonly kind: 'config'; readonly shape: unknown };
+  | { readonly kind: 'config'; readonly shape: unknown }
+  /**
+   * What the system's `auditLog()` answered after `step` about `operation`: it holds exactly `count` entries for it,
+   * or (with `outcome`) an entry for it whose outcome matches that shape.
+   */
+  | { readonly kind: 'audit-log'; readonly step: number; readonly operation: unknown; readonly count?: number; readonly outcome?: unknown };
 
 /**
  * One sentence of a finding's "because" chain, and who it is about: the `step` (what was asked and answered),

@@ -314,13 +314,18 @@ export class ReferenceRuntime {
     return true;
   }
 
-  /** Removes a span from the window, writes its external tombstone and its in-window marker (INV-01). */
-  evict(span: Span, mode: EvictionMode, check: BackingCheck | undefined): Evicted {
+  /**
+   * Removes a span from the window, writes its external tombstone and its in-window marker (INV-01). `deferred`
+   * collects the marker instead of writing it, for a directive that writes its markers together (a compaction).
+   */
+  evict(span: Span, mode: EvictionMode, check: BackingCheck | undefined, deferred?: Map<string, IndexEntry>): Evicted {
     const handle = mode === 'reversible' ? check?.handle : undefined;
     const tombstone = this.tombstoneFor(span, mode, handle);
     this.window.removeSpan(span);
     this.writeTombstone(tombstone);
-    this.window.mark(this.markerFor(span, mode, handle));
+    const marker = this.markerFor(span, mode, handle);
+    if (deferred === undefined) this.window.mark(marker);
+    else deferred.set(span.id, marker);
     span.content = '';
     return { kind: 'evicted', spanId: span.id, mode, handle, check, tombstone };
   }

@@ -123,7 +123,7 @@ export function renderConformanceJson(matrix: ConformanceMatrix): string {
   return jsonText(matrix);
 }
 
-const SYMBOL: Record<CellStatus, string> = { passed: '✅', violated: '❌', 'not-claimed': '➖', 'not-run': '➖', inconclusive: '❔', found: '❌', none: '✅' };
+const SYMBOL: Record<CellStatus, string> = { passed: '✅', violated: '❌', 'not-claimed': '➖', 'not-run': '➖', inconclusive: '❔', unknown: '👁️‍🗨️', found: '❌', none: '✅' };
 
 /** reports/conformance.md: the matrix as a table, then every finding with the command that replays it. */
 export function renderConformanceMarkdown(matrix: ConformanceMatrix): string {
@@ -144,7 +144,7 @@ export function renderConformanceMarkdown(matrix: ConformanceMatrix): string {
       (summary.unexpected.length === 0 ? '.' : `; unexpected: ${summary.unexpected.map(mdCell).join(', ')}.`),
     '',
     'Numbered columns are the invariants of spec/SPEC.md; DIFFERENTIAL is an outcome that differs from the reference model, ADAPTER an operation that threw, timed out or answered a malformed observation. ' +
-      '✅ passed · ❌ violated · ➖ not claimed, or not run (the differential check: policy mode, or an adapter not claiming every runtime invariant) · ❔ inconclusive (not judged to the end: the check stopped at another finding, or its evidence was too thin; the row\'s verdict and errors say which).',
+      '✅ passed · ❌ violated · 👁️‍🗨️ unknown: not observable (the adapter does not expose what the invariant needs: auditLog(), request()) · ➖ not claimed, or not run (the differential check: policy mode, or an adapter not claiming every runtime invariant) · ❔ inconclusive (not judged to the end: the check stopped at another finding, or its evidence was too thin; the row\'s verdict and errors say which).',
     '',
     mdTable(header, rows),
     '',

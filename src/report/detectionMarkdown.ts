@@ -26,6 +26,30 @@ export interface DetectionRow {
   readonly seeds: readonly DetectionSeed[];
 }
 
+/**
+ * How often default generated runs of the reference reach one dangerous situation (src/gen/runtime/situations.ts):
+ * per seed, the complete runs that reached it and the complete runs in all.
+ */
+export interface SituationReach {
+  readonly situation: string;
+  readonly perSeed: readonly { readonly seed: number; readonly reached: number; readonly runs: number }[];
+}
+
+/** The section on situations: the share of default runs reaching each, over the seeds, and how many seeds reach it. */
+export function renderSituationReach(reach: readonly SituationReach[]): string[] {
+  if (reach.length === 0) return [];
+  const share = (r: { reached: number; runs: number }): number => (r.runs === 0 ? 0 : r.reached / r.runs);
+  const pct = (x: number | undefined): string => (x === undefined ? '–' : `${(x * 100).toFixed(1)} %`);
+  const table = mdTable(
+    ['dangerous situation', 'share of default runs that reach it (median / min over seeds)', 'seeds where some run reaches it'],
+    reach.map((r) => {
+      const shares = r.perSeed.map(share);
+      return [r.situation, `${pct(medianOf(shares))} / ${pct(shares.length === 0 ? undefined : Math.min(...shares))}`, `${r.perSeed.filter((s) => s.reached > 0).length}/${r.perSeed.length}`];
+    }),
+  );
+  return ['## Dangerous situations: the share of default runs that reach each', '', 'The reference runtime checked at the same seeds with the same default runs (complete runs only): a situation reached at every seed is reached by plan or often enough by drawing.', '', table, ''];
+}
+
 /** What the measurement was run with, for the report's first lines. */
 export interface DetectionMeta {
   readonly command: string;
@@ -58,7 +82,7 @@ const numbers = (values: readonly (number | undefined)[]): number[] => values.fi
 const cell = (value: number | undefined, digits = 0): string => (value === undefined ? '–' : value.toFixed(digits));
 
 /** `reports/detection.md`: per broken runtime, runs and seconds to the first failure and shrunk length against minimal. */
-export function renderDetectionMarkdown(rows: readonly DetectionRow[], meta: DetectionMeta): string {
+export function renderDetectionMarkdown(rows: readonly DetectionRow[], meta: DetectionMeta, reach: readonly SituationReach[] = []): string {
   const seedCount = Math.max(0, ...rows.map((r) => r.seeds.length));
   const missed = rows.flatMap((r) => r.seeds.filter((s) => !detected(r, s, meta.runs)).map((s) => `${r.name} at seed ${s.seed}: ${s.verdict}${s.invariant === undefined ? '' : ` on ${s.invariant}`}${s.runsToFirst === undefined ? '' : ` after ${s.runsToFirst} runs`}`));
   const far = rows.flatMap((r) => r.seeds.filter((s) => detected(r, s, meta.runs) && !nearMinimal(r, s)).map((s) => `${r.name} at seed ${s.seed}: shrunk to ${cell(s.shrunk)}, minimal ${r.minimal}`));
@@ -98,5 +122,6 @@ export function renderDetectionMarkdown(rows: readonly DetectionRow[], meta: Det
   ];
   if (missed.length > 0) lines.push('## Not found', '', ...missed.map((m) => `- ${m}`), '');
   if (far.length > 0) lines.push('## Not within one step of minimal', '', ...far.map((m) => `- ${m}`), '');
+  lines.push(...renderSituationReach(reach));
   return `${lines.join('\n').trimEnd()}\n`;
 }

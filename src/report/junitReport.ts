@@ -48,6 +48,7 @@ function cases(report: CheckReport): Case[] {
   const invariantCases = report.invariants.map((result): Case => {
     const name = `${result.invariant} ${INVARIANTS[result.invariant]}`;
     if (result.status === 'not-claimed') return { name, outcome: { kind: 'skipped', message: `not claimed by adapter ${report.adapter}` } };
+    if (result.status === 'unknown') return { name, outcome: { kind: 'skipped', message: `unknown: ${result.reason ?? 'not observable'}` } };
     if (result.status === 'inconclusive') return { name, outcome: { kind: 'skipped', message: `inconclusive: ${result.reason ?? 'the check did not judge it to the end'}` } };
     const found = report.violations.filter((v) => v.invariant === result.invariant);
     if (result.status === 'violated' && found.length === 0) {

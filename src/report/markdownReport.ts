@@ -6,7 +6,7 @@ import { savedCounterexample } from './savedCounterexample.ts';
 import { terminalText } from '../util/terminalText.ts';
 import { evidenceLines, IN_PROCESS_NOTE } from './prettyReport.ts';
 
-const STATUS: Record<InvariantResult['status'], string> = { passed: '✅ passed', violated: '❌ violated', 'not-claimed': '➖ not claimed', inconclusive: '❔ inconclusive' };
+const STATUS: Record<InvariantResult['status'], string> = { passed: '✅ passed', violated: '❌ violated', 'not-claimed': '➖ not claimed', inconclusive: '❔ inconclusive', unknown: '👁️‍🗨️ unknown' };
 
 function violationSection(v: Violation, error: string | undefined): string {
   // Policy-mode findings may carry the library's own word that the behaviour is by design.
@@ -48,7 +48,7 @@ export function renderMarkdownReport(report: CheckReport): string {
     mdTable(
       ['invariant', 'rule', 'status', 'ops checked', 'first step', 'because'],
       [
-        ...report.invariants.map((r) => [r.invariant, INVARIANTS[r.invariant], `${STATUS[r.status]}${((e) => (e === undefined ? '' : ` (${e.text})`))(expectationStatus(report, r.invariant))}`, r.checked === undefined ? '' : formatCount(r.checked), firstStep(r.invariant), r.status === 'inconclusive' ? (r.reason ?? '') : firstBecause(r.invariant)]),
+        ...report.invariants.map((r) => [r.invariant, INVARIANTS[r.invariant], `${STATUS[r.status]}${((e) => (e === undefined ? '' : ` (${e.text})`))(expectationStatus(report, r.invariant))}`, r.checked === undefined ? '' : formatCount(r.checked), firstStep(r.invariant), r.status === 'inconclusive' || r.status === 'unknown' ? (r.reason ?? '') : firstBecause(r.invariant)]),
         ...[...new Set(others.map((v) => v.invariant))].map((id) => [id, id === 'DIFFERENTIAL' ? 'outcome differs from the reference model' : 'adapter misbehaviour', '❌ found', '', firstStep(id), firstBecause(id)]),
       ],
     ),

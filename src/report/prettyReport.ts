@@ -14,7 +14,7 @@ export interface PrettyOptions {
 
 type Paint = (code: number, text: string) => string;
 
-const MARK: Record<InvariantResult['status'], [string, number]> = { passed: ['✓', 32], violated: ['✗', 31], 'not-claimed': ['–', 2], inconclusive: ['?', 33] };
+const MARK: Record<InvariantResult['status'], [string, number]> = { passed: ['✓', 32], violated: ['✗', 31], 'not-claimed': ['–', 2], inconclusive: ['?', 33], unknown: ['?', 33] };
 const VERDICT_COLOR: Record<Verdict, number> = { conformant: 32, violation: 31, diverged: 31, error: 31, unknown: 33 };
 
 /**
@@ -32,7 +32,7 @@ export function renderPrettyReport(report: CheckReport, options: PrettyOptions =
   for (const result of report.invariants) {
     const [mark, code] = MARK[result.status];
     const checked = result.checked === undefined ? '' : ` · ${formatCount(result.checked)} ops checked`;
-    const suffix = result.status === 'not-claimed' ? ' (not claimed)' : result.status === 'inconclusive' ? ` (inconclusive: ${shortReason(result.reason)})${checked}` : checked;
+    const suffix = result.status === 'not-claimed' ? ' (not claimed)' : result.status === 'inconclusive' ? ` (inconclusive: ${shortReason(result.reason)})${checked}` : result.status === 'unknown' ? ` (unknown: ${result.reason ?? 'not observable'})` : checked;
     const expectation = expectationStatus(report, result.invariant);
     lines.push(`  ${paint(code, mark)} ${t(result.invariant)} ${INVARIANTS[result.invariant]}${t(suffix)}${expectation === undefined ? '' : ` [${t(expectation.text)}]`}`);
   }

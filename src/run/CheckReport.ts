@@ -27,11 +27,12 @@ export interface Violation {
 /**
  * Per-invariant status in one report. `passed` only when the verdict is `conformant`. `inconclusive`: claimed,
  * but not judged to the end; `reason` says why (the check stopped at another finding, the evidence was too
- * thin for a verdict).
+ * thin for a verdict). `unknown`: claimed, but the system does not expose what judging it needs (`reason`: "not
+ * observable, expose …"; src/check/runtime/invariantNeeds.ts), so it is never reported passed.
  */
 export interface InvariantResult {
   readonly invariant: InvariantId;
-  readonly status: 'passed' | 'violated' | 'not-claimed' | 'inconclusive';
+  readonly status: 'passed' | 'violated' | 'not-claimed' | 'inconclusive' | 'unknown';
   /** Operations whose checks judged this invariant, over complete runs (runtime mode). */
   readonly checked?: number;
   readonly reason?: string;

@@ -82,4 +82,21 @@ describe('resolveTemplate', () => {
       { seed: 6 },
     );
   });
+
+  it('an overwrite varies its edit (issue 22): a whole other text, one character changed, other bytes of the same length, a suffix', () => {
+    const state = new EpisodeState({ capacity: 10_000 });
+    const content = 'tool: GET /users/42 -> {"id":42} (request req-2)';
+    for (const op of [{ kind: 'append', span: { id: 'a', kind: 'raw', content, persist: true } }, { kind: 'prune', spanId: 'a' }] as const) state.note(op, state.reference.apply(op));
+    const written = [0, 1, 2, 3].map((contentPick) => {
+      const op = resolveTemplate({ kind: 'overwrite', pick: 1, contentPick, shape: 0 }, state);
+      return op?.kind === 'overwrite' ? op.content : '';
+    });
+    const [whole, oneChar, sameLength, suffixed] = written as [string, string, string, string];
+    expect(whole.length).not.toBe(content.length);
+    expect([...oneChar].filter((c, i) => c !== [...content][i])).toHaveLength(1);
+    expect(oneChar.length).toBe(content.length);
+    expect(sameLength).not.toBe(content);
+    expect(sameLength.length).toBe(content.length);
+    expect(suffixed.startsWith(content) && suffixed.length > content.length).toBe(true);
+  });
 });

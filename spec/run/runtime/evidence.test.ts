@@ -49,6 +49,7 @@ describe('the tally of evidence', () => {
   const run = (cutShort: boolean): EpisodeDriver =>
     ({
       adopted: 0,
+      system: { apply: () => undefined, observe: () => [], request: () => undefined, auditLog: () => [] },
       recheck: { count: 1 },
       situations: new Set(SITUATION_NAMES),
       exercised: new Map(RUNTIME_INVARIANT_IDS.map((id) => [id, 5])),

@@ -1,4 +1,5 @@
 import type { PruningSystem } from '../Adapter.ts';
+import type { AuditEntry } from '../../model/AuditLog.ts';
 import type { Operation } from '../../model/Operation.ts';
 import type { Outcome, RequestRecord } from '../../model/Outcome.ts';
 import type { RuntimeConfig, SpanObservation } from '../../model/ReferenceRuntime.ts';
@@ -21,12 +22,21 @@ export class CommandSystem implements PruningSystem {
   /** The ledger's record for a signature, read in the round trip of the operation (protocol 1.1). */
   protected requested: { readonly signature: string; readonly record: RequestRecord | undefined } | undefined;
   private closed = false;
+  /** Protocol 1.2: the child's audit log; present only when the child negotiated 1.2, which promises the method. */
+  auditLog?: () => Promise<readonly AuditEntry[]>;
 
   constructor(client: ProtocolClient, pool: ClientPool, config: RuntimeConfig, prefetch: boolean) {
     this.client = client;
     this.pool = pool;
     this.config = config;
     this.prefetch = prefetch;
+    if (client.hello.minor >= 2) {
+      this.auditLog = async () => {
+        const entries = unwrapAnswer(await this.client.call('auditLog', {}), this.client, 'auditLog');
+        if (!Array.isArray(entries)) throw this.client.failWith('BAD_RESPONSE', `the answer to auditLog must be a list of {step, operation, outcome} entries, got ${typeof entries}`);
+        return entries as readonly AuditEntry[];
+      };
+    }
   }
 
   async apply(op: Operation): Promise<Outcome> {

@@ -7,9 +7,10 @@ export const PROTOCOL_VERSION = 1;
 
 /**
  * The highest minor version of protocol 1 this prunecheck speaks, offered in `hello` and negotiated down to the
- * child's: 1.1 adds `step` (observe, apply, observe in one round trip) and `batch` (a whole trace in one).
+ * child's: 1.1 adds `step` (observe, apply, observe in one round trip) and `batch` (a whole trace in one); 1.2
+ * adds `auditLog` (the runtime's audit log, which INV-11 and INV-12 need to be judged at all).
  */
-export const PROTOCOL_MINOR = 1;
+export const PROTOCOL_MINOR = 2;
 
 /** One engine step (protocol 1.1, spec/PROTOCOL.md §4.6): the ids observed before, the operation, the ids observed after. */
 export interface StepParams {
@@ -29,6 +30,8 @@ export interface MethodParams {
   readonly request: { readonly signature: string };
   readonly step: StepParams;
   readonly batch: { readonly steps: readonly StepParams[] };
+  /** Protocol 1.2: the runtime's audit log (spec/PROTOCOL.md §4.8). */
+  readonly auditLog: Record<string, never>;
 }
 
 export type Method = keyof MethodParams;

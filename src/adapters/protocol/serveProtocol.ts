@@ -1,6 +1,7 @@
 import { readSync, writeSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import type { Capabilities } from '../Adapter.ts';
+import type { AuditEntry } from '../../model/AuditLog.ts';
 import { ModelError } from '../../model/ModelError.ts';
 import type { Operation } from '../../model/Operation.ts';
 import type { Outcome, RequestRecord } from '../../model/Outcome.ts';
@@ -14,6 +15,8 @@ export interface ServedRuntime {
   apply(op: Operation): Outcome;
   observe(spanId: string): SpanObservation;
   request(signature: string): RequestRecord | undefined;
+  /** Protocol 1.2: the runtime's audit log, oldest first (served when `ServedInfo.auditLog` is true). */
+  auditLog?(): readonly AuditEntry[];
 }
 
 /** What the child says in its handshake. */
@@ -22,6 +25,8 @@ export interface ServedInfo {
   readonly version: string;
   readonly description?: string;
   readonly capabilities: Capabilities;
+  /** Whether every runtime `create` makes answers `auditLog()`: the child then speaks 1.2 to a prunecheck offering it. */
+  readonly auditLog?: boolean;
 }
 
 /**
@@ -39,7 +44,8 @@ export function serveProtocol(info: ServedInfo, create: (config: RuntimeConfig) 
         if (params['protocol'] !== PROTOCOL_VERSION) throw new Refusal('VERSION_MISMATCH', `this runtime speaks protocol ${PROTOCOL_VERSION}, not ${JSON.stringify(params['protocol'])}`);
         // The highest minor both speak: 1.1 when prunecheck offers it, 1.0 for a prunecheck that offers none.
         const offered = params['minor'];
-        const minor = Math.min(PROTOCOL_MINOR, typeof offered === 'number' ? offered : 0);
+        // 1.2 promises the auditLog method: only a runtime that keeps one offers it.
+        const minor = Math.min(PROTOCOL_MINOR, typeof offered === 'number' ? offered : 0, info.auditLog === true ? 2 : 1);
         return { protocol: PROTOCOL_VERSION, minor, ...info, reset: true };
       }
       case 'reset':
@@ -70,6 +76,11 @@ export function serveProtocol(info: ServedInfo, create: (config: RuntimeConfig) 
         return (params['spanIds'] as readonly string[]).map((id) => started(runtime).observe(id));
       case 'request':
         return started(runtime).request(params['signature'] as string) ?? null;
+      case 'auditLog': {
+        const rt = started(runtime);
+        if (info.auditLog !== true || rt.auditLog === undefined) throw new Refusal('UNKNOWN_METHOD', 'this runtime keeps no audit log it can serve (protocol 1.2 was not negotiated)');
+        return rt.auditLog();
+      }
       default:
         throw new Refusal('UNKNOWN_METHOD', `unknown method ${JSON.stringify(method)}`);
     }

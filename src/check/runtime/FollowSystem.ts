@@ -62,7 +62,11 @@ export class FollowSystem implements Chooser {
     return forced ? match.decision : first;
   }
 
-  /** The system's eviction order first (each span evicted as derivable before its sources), then the reference's. */
+  /**
+   * The spans the system evicted first, each evicted as derivable before its sources, then the reference's order.
+   * The list is a set (C-7): its order is only a tie-break, and nothing compared rests on it, since a compaction
+   * writes its markers in window order once the gate is done (C-2).
+   */
   compactionOrder(candidates: readonly Span[]): readonly Span[] {
     const reference = REFERENCE_CHOOSER.compactionOrder(candidates);
     if (this.actual.kind !== 'compacted') return reference;

@@ -2,6 +2,8 @@ import type { SpanObservation } from '../../model/ReferenceRuntime.ts';
 import type { Span } from '../../model/Span.ts';
 import { referenceClause, systemClause, type Clause } from '../Clause.ts';
 import type { Finding } from '../Finding.ts';
+import type { AnswerType } from './answerFields.ts';
+import { compareAnswer, type FieldDifference } from './compareAnswer.ts';
 import { markerDifference, staleHandle, tombstoneDifferences } from './evictedStateDifferences.ts';
 import { SpanExplainer } from './explainSpan.ts';
 import { firstDifference } from './firstDifference.ts';
@@ -255,6 +257,33 @@ function* ledger(facts: StepFacts): Iterable<Finding> {
   }
 }
 
+/**
+ * Every field of the step's answers that no check above judged: the outcome, each observation after the step and
+ * the ledger record, compared field by field with the reference's, masking only the choices spec/SPEC.md §7
+ * declares (the table in `answerFields.ts`). Last, so a finer check attributes a difference first; a field added
+ * to the model is compared the day it is added.
+ */
+function* everyField(facts: StepFacts): Iterable<Finding> {
+  const shown = (d: FieldDifference, what: string, fact: (shape: unknown) => Clause['facts'][number]): Finding =>
+    stateFinding(
+      d.rule,
+      facts,
+      systemClause(`${what}'s ${d.path} is ${JSON.stringify(d.actual)}`, fact(shapeAt(d.path, d.actual))),
+      referenceClause(`the reference's is ${JSON.stringify(d.expected)}, and spec/SPEC.md §7 leaves no choice there`),
+    );
+  const outcome = compareAnswer('outcome', facts.expected, facts.actual);
+  if (outcome !== undefined) yield shown(outcome, 'the outcome', (shape) => answered(facts.step, shape));
+  for (const [id, sut] of facts.sutAfter) {
+    const d = compareAnswer('observation', facts.refAfter.get(id), sut);
+    if (d !== undefined) yield shown(d, `${id}'s observation`, (shape) => after(facts, id, shape));
+  }
+  if (facts.op.kind === 'callTool' && facts.sutRequest !== 'unsupported') {
+    const signature = facts.op.signature;
+    const d = compareAnswer('request-record' satisfies AnswerType, facts.reference.ledger.get(signature), facts.sutRequest);
+    if (d !== undefined) yield shown(d, `the ledger record of ${signature}`, (shape) => ({ kind: 'ledger', step: facts.step, signature, shape }));
+  }
+}
+
 /** A score the system shows differently: the reference can take the system's and go on. */
 const isScore = (finding: Finding): boolean => finding.clauses?.some((c) => c.facts.some((f) => f.kind === 'observed' && f.when === 'after' && typeof (f.shape as { resident?: { score?: unknown } }).resident?.score === 'number')) === true;
 
@@ -274,6 +303,7 @@ const CHECKS: readonly (readonly [Check, (finding: Finding) => Finding['resume']
   // A floor is what the system says of a span; where it matters (a compaction) the gate judges, and forces.
   [retention, (f) => (isScore(f) ? 'adopt-scores' : 'continue')],
   [ledger, () => 'continue'],
+  [everyField, (f) => (isScore(f) ? 'adopt-scores' : 'continue')],
 ];
 
 /** Runs every observation check over one step: every finding, in attribution order, lazily. */

@@ -3,9 +3,10 @@ import type { Outcome } from '../../model/Outcome.ts';
 const sorted = (ids: readonly string[]): string[] => [...ids].sort();
 
 /**
- * The part of an outcome that two conformant runtimes must agree on. Implementation details are left out:
- * handle spellings, digests (checked against the harness's own sha256 instead), window-full token figures and
- * logged backing checks (checked separately).
+ * The decision an outcome states (its kind, ids, mode, reason, verdict): where it differs, `checkOutcome`
+ * attributes the difference to the rule deciding the reference's answer. The rest of the outcome (figures, nested
+ * tombstone and ledger records, logged checks) is compared field by field after the finer checks, by the table of
+ * declared choices (`answerFields.ts`, the `everyField` observation check), so no field goes uncompared.
  */
 export function normalizeOutcome(outcome: Outcome): unknown {
   switch (outcome.kind) {

@@ -106,7 +106,8 @@ export function resolveTemplate(template: OpTemplate, state: EpisodeState): Oper
       const chains = template.pick % 3 === 1 ? derivationSources(state) : new Set<string>();
       const sources = evicted.filter((id) => chains.has(id));
       const spanId = state.choose(sources.length > 0 ? sources : evicted.length > 0 && template.pick % 3 !== 0 ? evicted : persisted, template.pick);
-      return spanId === undefined ? undefined : { kind: 'overwrite', spanId, content: shapeContent(`${contentAt(template.contentPick)} (rewritten in the log)`, template.shape, template.contentPick) };
+      if (spanId === undefined) return undefined;
+      return { kind: 'overwrite', spanId, content: overwriteContent(state, spanId, template.contentPick, template.shape) };
     }
     case 'edit': {
       // Editing a restored span is what makes "content changed, then re-evicted" reachable.
@@ -229,4 +230,29 @@ function resolveClaim(template: Extract<OpTemplate, { kind: 'claim' }>, state: E
   const lost = state.choose(state.evicted(), template.picks[0] ?? 0);
   if (template.includeLost && lost !== undefined && !requiredIds.includes(lost)) requiredIds.push(lost);
   return requiredIds.length === 0 ? undefined : { kind: 'claim', claim: `claim resting on ${requiredIds.join(', ')}`, requiredIds };
+}
+
+/**
+ * What an overwrite writes over a span's copy (issue 22: the edits vary, so no check by length or prefix passes):
+ * by `contentPick` mod 4, a whole other text (shaped; 0, so shrinking ends there), the same bytes with one
+ * character changed, other bytes of the same length (the text reversed), or the same text with a suffix.
+ */
+function overwriteContent(state: EpisodeState, spanId: string, contentPick: number, shape: number): string {
+  const handle = state.reference.store.handleFor(spanId);
+  const read = handle === undefined ? undefined : state.reference.store.read(handle);
+  const now = read?.status === 'present' ? read.content : undefined;
+  const edit = contentPick % 4;
+  if (now === undefined || now.length === 0 || edit === 0) return shapeContent(`${contentAt(contentPick)} (rewritten in the log)`, shape, contentPick);
+  if (edit === 1) {
+    // An ASCII position, so no surrogate pair is split: the edit keeps the length in UTF-16 units and in code points.
+    const from = contentPick % now.length;
+    const ascii = [...now.slice(from), ...now.slice(0, from)].findIndex((c) => c.charCodeAt(0) < 128);
+    const at = ascii < 0 ? 0 : (from + ascii) % now.length;
+    return `${now.slice(0, at)}${now[at] === 'x' ? 'y' : 'x'}${now.slice(at + 1)}`;
+  }
+  if (edit === 2) {
+    const reversed = [...now].reverse().join('');
+    return reversed === now ? `${now.slice(0, -1)}${now.endsWith('x') ? 'y' : 'x'}` : reversed;
+  }
+  return `${now} (rewritten in the log)`;
 }

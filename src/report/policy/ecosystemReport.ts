@@ -17,7 +17,7 @@ export interface EcosystemReport {
   readonly reports: readonly PolicyCheckReport[];
 }
 
-const CELL = { passed: 'pass', violated: 'FAIL', 'not-claimed': 'n/a', inconclusive: '?' } as const;
+const CELL = { passed: 'pass', violated: 'FAIL', 'not-claimed': 'n/a', inconclusive: '?', unknown: '? (not observable)' } as const;
 
 /** How an adapter's note judges a finding: a deliberate design choice, a bug, or not yet judged. */
 export function judgement(note: string | undefined): 'design' | 'bug' | undefined {

@@ -14,6 +14,8 @@ export interface TallyTotals {
   readonly checked: Readonly<Record<string, number>>;
   /** Findings on unclaimed invariants: runs that went on past them, runs they cut short. */
   readonly unclaimed: Readonly<Record<string, { readonly resumed: number; readonly cutShort: number }>>;
+  /** Runs whose system did not expose each optional observation (`auditLog`, `request`). */
+  readonly unexposed?: Readonly<Record<string, number>>;
 }
 
 export const NO_TOTALS: TallyTotals = { runs: 0, runsComplete: 0, runsCutShort: 0, choicesAdopted: 0, rechecks: 0, situations: {}, checked: {}, unclaimed: {} };
@@ -43,6 +45,7 @@ function combineTotals(a: TallyTotals, b: TallyTotals, sign: 1 | -1): TallyTotal
     situations: combine(a.situations, b.situations, sign),
     checked: combine(a.checked, b.checked, sign),
     unclaimed,
+    unexposed: combine(a.unexposed ?? {}, b.unexposed ?? {}, sign),
   };
 }
 

@@ -1,6 +1,8 @@
 import type { PruningSystem } from '../../adapters/Adapter.ts';
 import { referenceClause, systemClause } from '../../check/Clause.ts';
+import type { AnsweredStep } from '../../check/runtime/checkAuditLog.ts';
 import { checkObservations } from '../../check/runtime/checkObservations.ts';
+import type { AuditEntry } from '../../model/AuditLog.ts';
 import { checkOutcome } from '../../check/runtime/checkOutcome.ts';
 import { describeOperation } from '../../check/runtime/describeOperation.ts';
 import { exercisedBy } from '../../check/runtime/exercisedBy.ts';
@@ -167,10 +169,31 @@ export class EpisodeDriver {
       observations: this.observations,
       observe: (ids) => this.observe(ids, 'at the recheck after'),
       request: system.request === undefined ? undefined : (signature) => this.requestRecord(signature, ' at the recheck'),
+      auditLog: system.auditLog === undefined ? undefined : () => this.auditLog(),
+      answered: () => this.answeredSteps(),
       judge: (finding) => this.judge(finding, finding.resume),
       stopped: () => this.stopped,
       adoptScores: (shown) => this.adoptScores(shown),
     });
+  }
+
+  /** The system's audit log (under the watchdog), or the adapter finding its call raised. */
+  private async auditLog(): Promise<readonly AuditEntry[] | Finding> {
+    try {
+      return (await withTimeout(() => this.system.auditLog?.(), this.opTimeoutMs, 'auditLog', this.deadline)) ?? [];
+    } catch (error: unknown) {
+      return this.adapterFailure(error, 'auditLog() at the recheck');
+    }
+  }
+
+  /** Every step the system answered with an outcome (not a throw), for its audit log to hold. */
+  private answeredSteps(): AnsweredStep[] {
+    const steps: AnsweredStep[] = [];
+    this.outcomes.forEach((outcome, i) => {
+      const op = this.trace[i];
+      if (op !== undefined && outcome.kind !== 'adapter-error') steps.push({ step: i + 1, op, outcome });
+    });
+    return steps;
   }
 
   /** The system's ledger record of `signature` (under the watchdog), or the adapter finding its call raised. */

@@ -3,6 +3,7 @@ import { applicableSituations, SITUATION_NAMES, type Situation } from '../../gen
 import { INVARIANT_IDS, type InvariantId } from '../../model/invariants.ts';
 import type { Evidence, InvariantResult, Verdict } from '../CheckReport.ts';
 import type { FindingKind } from '../../check/FindingKind.ts';
+import { exposedBy, unobservable, type Observation } from '../../check/runtime/invariantNeeds.ts';
 import type { EpisodeDriver } from './EpisodeDriver.ts';
 import type { TallyTotals } from '../parallel/TallyTotals.ts';
 
@@ -22,6 +23,8 @@ export class EvidenceTally {
   readonly situations = Object.fromEntries(SITUATION_NAMES.map((s) => [s, 0])) as Record<Situation, number>;
   readonly checked = new Map<InvariantId, number>();
   private readonly unclaimed: Record<string, { resumed: number; cutShort: number }> = {};
+  /** Runs whose system did not expose each optional observation: an invariant needing it is `unknown`. */
+  private readonly unexposed: Record<string, number> = {};
 
   constructor(private readonly adapter: Adapter) {}
 
@@ -30,6 +33,8 @@ export class EvidenceTally {
     this.runs += 1;
     this.choicesAdopted += driver.adopted;
     this.rechecks += driver.recheck.count;
+    const exposed = exposedBy(driver.system);
+    for (const o of ['auditLog', 'request'] as const) if (!exposed.has(o)) this.unexposed[o] = (this.unexposed[o] ?? 0) + 1;
     for (const finding of driver.unclaimed) {
       const entry = (this.unclaimed[finding.invariant] ??= { resumed: 0, cutShort: 0 });
       if (finding.resumed) entry.resumed += 1;
@@ -47,7 +52,7 @@ export class EvidenceTally {
   /** Issue 14 (src/run/parallel): the counts as data, for a worker thread or a shard report to carry. */
   totals(): TallyTotals {
     const unclaimed = Object.fromEntries(Object.entries(this.unclaimed).map(([id, e]) => [id, { ...e }]));
-    return { runs: this.runs, runsComplete: this.runsComplete, runsCutShort: this.runsCutShort, choicesAdopted: this.choicesAdopted, rechecks: this.rechecks, situations: { ...this.situations }, checked: Object.fromEntries(this.checked), unclaimed };
+    return { runs: this.runs, runsComplete: this.runsComplete, runsCutShort: this.runsCutShort, choicesAdopted: this.choicesAdopted, rechecks: this.rechecks, situations: { ...this.situations }, checked: Object.fromEntries(this.checked), unclaimed, unexposed: { ...this.unexposed } };
   }
 
   /** Issue 14 (src/run/parallel): adds runs counted elsewhere (a worker thread, another shard). */
@@ -64,6 +69,7 @@ export class EvidenceTally {
       entry.resumed += e.resumed;
       entry.cutShort += e.cutShort;
     }
+    for (const [o, n] of Object.entries(totals.unexposed ?? {})) this.unexposed[o] = (this.unexposed[o] ?? 0) + n;
   }
 
   evidence(): Evidence {
@@ -92,6 +98,8 @@ export class EvidenceTally {
       if (!claimed.has(invariant)) return { invariant, status: 'not-claimed' };
       const checked = this.checked.get(invariant) ?? 0;
       if (invariant === found) return { invariant, status: 'violated', checked };
+      const hidden = unobservable(invariant, new Set((['auditLog', 'request'] as const).filter((o: Observation) => (this.unexposed[o] ?? 0) === 0)));
+      if (hidden !== undefined) return { invariant, status: 'unknown', checked, reason: hidden };
       if (verdict === 'conformant') return { invariant, status: 'passed', checked };
       return { invariant, status: 'inconclusive', checked, reason: reason ?? (found === undefined ? 'not judged' : `the check stopped at the ${found} finding first`) };
     });

@@ -1,5 +1,7 @@
 import type { Finding } from '../../check/Finding.ts';
+import { checkAuditLog, type AnsweredStep } from '../../check/runtime/checkAuditLog.ts';
 import { recheckState } from '../../check/runtime/recheckState.ts';
+import type { AuditEntry } from '../../model/AuditLog.ts';
 import type { RequestRecord } from '../../model/Outcome.ts';
 import type { ReferenceRuntime, SpanObservation } from '../../model/ReferenceRuntime.ts';
 
@@ -15,6 +17,10 @@ export interface RecheckHost {
   readonly observe: (ids: readonly string[]) => Promise<Map<string, SpanObservation> | Finding>;
   /** The system's ledger record of a signature, or the adapter finding its call raised; absent without `request()`. */
   readonly request?: ((signature: string) => Promise<RequestRecord | undefined | Finding>) | undefined;
+  /** The system's audit log, or the adapter finding its call raised; absent without `auditLog()`. */
+  readonly auditLog?: (() => Promise<readonly AuditEntry[] | Finding>) | undefined;
+  /** The steps the system answered with an outcome so far, for the audit log to hold. */
+  readonly answered?: () => readonly AnsweredStep[];
   /** A claimed finding is answered; an unclaimed one recorded (the run cut short unless it can resume). */
   readonly judge: (finding: Finding) => Finding | undefined;
   readonly stopped: () => boolean;
@@ -72,6 +78,12 @@ export class Recheck {
     // What a recheck shows is what the system showed after the last step: re-runs and replays compare it too.
     const shown = observations[step - 1];
     if (shown !== undefined) observations[step - 1] = new Map([...shown, ...sut]);
+    if (host.auditLog !== undefined && host.answered !== undefined) {
+      const log = await host.auditLog();
+      if (isFinding(log)) return log;
+      const finding = Array.isArray(log) ? checkAuditLog(log, host.answered(), step) : { invariant: 'ADAPTER-ERROR' as const, because: [`auditLog() at the recheck after step ${step} answered ${typeof log}, not a list of entries`] };
+      if (finding !== undefined) findings.push({ finding, key: `audit-log:${finding.invariant}` });
+    }
     for (const { finding, key } of findings) {
       if (this.counted.has(key)) continue;
       this.counted.add(key);

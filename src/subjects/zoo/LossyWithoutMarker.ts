@@ -1,3 +1,4 @@
+import type { IndexEntry } from '../../model/IndexEntry.ts';
 import type { BackingCheck, EvictionMode, Evicted } from '../../model/Outcome.ts';
 import { ReferenceRuntime } from '../../model/ReferenceRuntime.ts';
 import type { Span } from '../../model/Span.ts';
@@ -9,8 +10,8 @@ import { runtimeAdapter } from '../../adapters/runtimeAdapter.ts';
  * and derivable evictions write their markers as the reference does.
  */
 export class LossyWithoutMarker extends ReferenceRuntime {
-  override evict(span: Span, mode: EvictionMode, check: BackingCheck | undefined): Evicted {
-    if (mode !== 'lossy') return super.evict(span, mode, check);
+  override evict(span: Span, mode: EvictionMode, check: BackingCheck | undefined, deferred?: Map<string, IndexEntry>): Evicted {
+    if (mode !== 'lossy') return super.evict(span, mode, check, deferred);
     const tombstone = this.tombstoneFor(span, mode, undefined);
     this.window.remove(span.id);
     this.writeTombstone(tombstone);

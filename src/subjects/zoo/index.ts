@@ -1,6 +1,10 @@
 import type { InvariantId } from '../../model/invariants.ts';
 import type { Adapter } from '../../adapters/Adapter.ts';
 import { acceptsLossOfReframed } from './AcceptsLossOfReframed.ts';
+import { auditLogDropsRejections } from './AuditLogDropsRejections.ts';
+import { ledgerLruOfEight } from './LedgerLruOfEight.ts';
+import { staleCheckByLength } from './StaleCheckByLength.ts';
+import { tombstonesCappedAt64 } from './TombstonesCappedAt64.ts';
 import { answersAbsentForPruned } from './AnswersAbsentForPruned.ts';
 import { checksStoreAtSummarize } from './ChecksStoreAtSummarize.ts';
 import { crashesWhenFull } from './CrashesWhenFull.ts';
@@ -15,6 +19,7 @@ import { negativeClaimsTrustWindow } from './NegativeClaimsTrustWindow.ts';
 import { noExternalTombstone } from './NoExternalTombstone.ts';
 import { noRawFloor } from './NoRawFloor.ts';
 import { noReframeInvalidation } from './NoReframeInvalidation.ts';
+import { provenanceStepOfSource } from './ProvenanceStepOfSource.ts';
 import { rawDerivable } from './RawDerivable.ts';
 import { rejectionsNotSurfaced } from './RejectionsNotSurfaced.ts';
 import { staleReplica } from './StaleReplica.ts';
@@ -49,6 +54,7 @@ const ZOO: readonly (readonly [Adapter, InvariantId])[] = [
   [answersAbsentForPruned, 'INV-04'],
   [trustsStaleCopy, 'INV-04'],
   [resummarizesWithoutChain, 'INV-05'],
+  [provenanceStepOfSource, 'INV-05'],
   [rawDerivable, 'INV-06'],
   [noRawFloor, 'INV-07'],
   [noReframeInvalidation, 'INV-08'],
@@ -60,6 +66,7 @@ const ZOO: readonly (readonly [Adapter, InvariantId])[] = [
   [tombstoneCountsAsEvidence, 'INV-10'],
   [versionNotRecorded, 'INV-11'],
   [rejectionsNotSurfaced, 'INV-12'],
+  [auditLogDropsRejections, 'INV-12'],
   [crashesWhenFull, 'INV-13'],
   [summaryLowersSources, 'INV-14'],
   [halfAppliedRejection, 'INV-15'],
@@ -84,3 +91,14 @@ export const ZOO_EXPECTATIONS: Readonly<Record<string, InvariantId>> = Object.fr
  */
 export const NONDETERMINISTIC_ZOO: readonly (readonly [Adapter, InvariantId])[] = [[staleReplica, 'INV-03']];
 
+
+/**
+ * Defects issue 22 observed that hand-written traces catch but default generated runs do not yet reach at every
+ * seed, with what was measured: they join `ZOO` (and its 36-seed gate) once the generator reaches them. Each is
+ * caught on its invariant by a hand-written trace (spec/subjects/zoo/pendingZoo.test.ts).
+ */
+export const PENDING_ZOO: readonly (readonly [Adapter, InvariantId, string])[] = [
+  [staleCheckByLength, 'INV-04', 'default runs: caught at 7 of seeds 1-8 (trace length 4) since overwrites vary their edit; not yet every seed'],
+  [ledgerLruOfEight, 'INV-09', 'default runs: caught at 0 of seeds 1-8: episodes of 80 steps rarely hold nine distinct calls; --long (500-600 steps): caught at 3 of seeds 1-3, by the recheck of the ledger (lengths 9, 20, 41)'],
+  [tombstonesCappedAt64, 'INV-01', 'default runs: caught at 0 of seeds 1-3: more than 64 evictions need the tail of episodes past 500 steps, not yet in default runs'],
+];
