@@ -32,6 +32,8 @@ describe('a module in its supervised process is judged as the same adapter in-pr
       const trace = (file: string | undefined) => (file === undefined ? undefined : (JSON.parse(readFileSync(file, 'utf8')) as Counterexample).trace);
       expect(trace(supervised.violations[0]?.counterexample)).toEqual(trace(inProcess.violations[0]?.counterexample));
       expect(supervised.opsChecked).toBe(inProcess.opsChecked);
+      // Every invariant's status too: what the system lets prunecheck observe (its audit log: INV-11, INV-12) crosses.
+      expect(supervised.invariants.map((i) => [i.invariant, i.status])).toEqual(inProcess.invariants.map((i) => [i.invariant, i.status]));
     });
   }
 });

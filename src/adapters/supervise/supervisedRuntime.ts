@@ -1,5 +1,6 @@
 import type { Adapter, Capabilities, PruningSystem, StepAnswer } from '../Adapter.ts';
 import type { Operation } from '../../model/Operation.ts';
+import type { AuditEntry } from '../../model/AuditLog.ts';
 import type { Outcome, RequestRecord } from '../../model/Outcome.ts';
 import type { RuntimeConfig, SpanObservation } from '../../model/ReferenceRuntime.ts';
 import type { SubjectProcess } from './SubjectProcess.ts';
@@ -72,6 +73,11 @@ class SupervisedSystem {
       return kept.value as RequestRecord | undefined;
     }
     return (await this.call('request', [signature])) as RequestRecord | undefined;
+  }
+
+  /** The system's audit log (SPEC INV-11, INV-12), when its module exposes one: read across the boundary. */
+  async auditLog(): Promise<readonly AuditEntry[]> {
+    return (await this.call('auditLog', [])) as readonly AuditEntry[];
   }
 
   async step(before: readonly string[], op: Operation, after: readonly string[]): Promise<StepAnswer> {
