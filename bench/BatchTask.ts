@@ -1,6 +1,6 @@
 import type { Operation } from '../src/model/Operation.ts';
 import type { Outcome } from '../src/model/Outcome.ts';
-import type { BenchPathId, BenchSubject } from '../src/report/BenchReport.ts';
+import type { BenchPathId, BenchSubject } from '../src/report/bench/BenchReport.ts';
 import { BenchError } from './BenchError.ts';
 import type { Fixture } from './Fixture.ts';
 import type { Rng } from './Rng.ts';

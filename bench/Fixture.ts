@@ -1,6 +1,6 @@
 import type { Operation } from '../src/model/Operation.ts';
 import type { Outcome } from '../src/model/Outcome.ts';
-import type { BenchSubject } from '../src/report/BenchReport.ts';
+import type { BenchSubject } from '../src/report/bench/BenchReport.ts';
 import { BenchError } from './BenchError.ts';
 import { ContentSource } from './ContentSource.ts';
 import { Rng } from './Rng.ts';

@@ -8,7 +8,7 @@ import { runtimeAdapter } from '../src/adapters/runtimeAdapter.ts';
 import { ReferenceRuntime, type RuntimeConfig } from '../src/model/ReferenceRuntime.ts';
 import { EpisodeState } from '../src/gen/runtime/EpisodeState.ts';
 import type { Operation, PruneOp } from '../src/model/Operation.ts';
-import type { PropertyRunMeasurement } from '../src/report/BenchReport.ts';
+import type { PropertyRunMeasurement } from '../src/report/bench/BenchReport.ts';
 import { checkAdapter, claimsOf, DEFAULTS, episodeShape } from '../src/run/runtime/checkAdapter.ts';
 import { episodeProperty } from '../src/run/runtime/episodeArbitrary.ts';
 import { EpisodeDriver } from '../src/run/runtime/EpisodeDriver.ts';
