@@ -15,12 +15,12 @@ import { BenchError } from './BenchError.ts';
 import { ceilingTasks, sha256Task } from './ceilingTasks.ts';
 import { CheckerFixture, checkerStepTask, measurePropertyRun, recheckTask } from './checkerBenches.ts';
 import { combineRounds, type RoundResult } from './combineRounds.ts';
-import { CONTENT_MAX_BYTES, CONTENT_MIN_BYTES } from './ContentSource.ts';
+import { CONTENT_MAX_BYTES, CONTENT_MIN_BYTES } from '../src/run/bench/ContentSource.ts';
 import { directiveTasks, NAIVE_SKIPS, pruneReversible } from './directiveTasks.ts';
 import { BENCH_CAPACITY, Fixture, SMALL_CONTENT, WINDOW_COMPOSITION, type ContentRange, type SubjectFactory } from './Fixture.ts';
 import { measureProtocolRoundTrip } from './protocolRoundTrip.ts';
 import { measureControl, measureWorkers } from './workersScaling.ts';
-import { heapAfterGc } from './heapAfterGc.ts';
+import { heapAfterGc } from '../src/run/bench/heapAfterGc.ts';
 import { measureTask } from './measureTask.ts';
 import { BENCH_USAGE, parseBenchArgs, type BenchOptions } from './parseBenchArgs.ts';
 
