@@ -1,0 +1,82 @@
+import type { GrowthVerdict, MemoryFigure, PathCost, PathSkip } from './AdapterBenchReport.ts';
+import { AdapterBenchError } from './AdapterBenchError.ts';
+import type { BenchSubject } from './BenchSubject.ts';
+import { judgeGrowth } from './judgeGrowth.ts';
+import { measurePath, type MeasureBudget } from './measurePath.ts';
+
+/** What the engine reports as it goes: one line's worth per measured (or skipped) path. */
+export interface BenchProgress {
+  /** Paths finished so far, and the paths the run will measure (an estimate until every subject has prepared). */
+  readonly done: number;
+  readonly total: number;
+  readonly size: number;
+  readonly subject: string;
+  readonly path: string;
+  readonly outcome: { readonly kind: 'measured'; readonly nsPerCall: number; readonly samples: number } | { readonly kind: 'skipped'; readonly reason: string };
+}
+
+export interface RunBenchOptions {
+  readonly sizes: readonly number[];
+  readonly budget: MeasureBudget;
+  readonly onProgress?: (progress: BenchProgress) => void;
+}
+
+/** The figures of one run over several subjects. */
+export interface BenchFigures {
+  readonly costs: PathCost[];
+  readonly growth: GrowthVerdict[];
+  readonly memory: MemoryFigure[];
+  readonly skipped: PathSkip[];
+}
+
+export const DEFAULT_SIZES: readonly number[] = [1_000, 10_000, 100_000];
+
+/** Sizes a run accepts: at least two distinct ones (a growth needs two points), each from 10 to 10⁷. */
+export function checkSizes(sizes: readonly number[]): readonly number[] {
+  const sorted = [...new Set(sizes)].sort((a, b) => a - b);
+  if (sorted.length < 2) throw new AdapterBenchError('BAD_SIZES', `sizes ${sizes.join(',')}: give at least two distinct sizes, so a growth can be fitted; e.g. 1000,10000,100000`);
+  const bad = sorted.find((s) => !Number.isSafeInteger(s) || s < 10 || s > 10_000_000);
+  if (bad !== undefined) throw new AdapterBenchError('BAD_SIZES', `size ${bad}: every size must be an integer from 10 to 10000000; e.g. 1000,10000,100000`);
+  return sorted;
+}
+
+/**
+ * Measures every subject's paths at every size, size by size, one subject's history in memory at a time (the
+ * garbage of a bigger one would otherwise be charged to it), then fits each path's growth.
+ */
+export async function runBench(subjects: readonly BenchSubject[], options: RunBenchOptions): Promise<BenchFigures> {
+  const sizes = checkSizes(options.sizes);
+  const figures: BenchFigures = { costs: [], growth: [], memory: [], skipped: [] };
+  const total = sizes.length * subjects.reduce((n, s) => n + s.pathIds.length, 0);
+  let done = 0;
+  for (const size of sizes) {
+    for (const subject of subjects) {
+      const at = await subject.at(size);
+      try {
+        const memory = at.memory();
+        if (memory !== undefined) figures.memory.push(memory);
+        for (const p of at.paths) {
+          done += 1;
+          const report = (outcome: BenchProgress['outcome']): void => options.onProgress?.({ done, total, size, subject: subject.name, path: p.id, outcome });
+          if ('skip' in p) {
+            figures.skipped.push({ role: subject.role, subject: subject.name, path: p.id, size, reason: p.skip });
+            report({ kind: 'skipped', reason: p.skip });
+            continue;
+          }
+          const result = await measurePath(`${subject.name} ${p.id} @ ${size}`, p.timed, options.budget);
+          if (result.kind === 'wrong-path') {
+            figures.skipped.push({ role: subject.role, subject: subject.name, path: p.id, size, reason: result.reason });
+            report({ kind: 'skipped', reason: result.reason });
+            continue;
+          }
+          figures.costs.push({ role: subject.role, subject: subject.name, path: p.id, size, nsPerCall: result.nsPerCall, samples: result.samples, calls: result.calls });
+          report({ kind: 'measured', nsPerCall: result.nsPerCall, samples: result.samples });
+        }
+      } finally {
+        await at.close();
+      }
+    }
+  }
+  figures.growth.push(...judgeGrowth(figures.costs));
+  return figures;
+}
