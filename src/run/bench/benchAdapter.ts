@@ -5,6 +5,7 @@ import { referenceAdapter } from '../../subjects/reference.ts';
 import { resolveAdapter, type ResolvedAdapter } from '../../subjects/resolveAdapter.ts';
 import { commandLine } from '../../util/shellQuote.ts';
 import type { AdapterBenchReport } from './AdapterBenchReport.ts';
+import { AdapterBenchError } from './AdapterBenchError.ts';
 import type { BenchSubject } from './BenchSubject.ts';
 import { ContentSource } from './ContentSource.ts';
 import { FLOOR_PATHS, floorSubject } from './floorSubject.ts';
@@ -32,6 +33,8 @@ export interface BenchAdapterOptions {
   readonly minIterations?: number;
   /** Wall seconds a path may take at one size, preparation included, before it stops with what it has (default 120). */
   readonly budgetSeconds?: number;
+  /** Measure only these paths (ids from the report's `paths`; the floor's are `floor-hash`, `floor-copy`); default all. */
+  readonly paths?: readonly string[];
   readonly onProgress?: (progress: BenchProgress) => void;
 }
 
@@ -50,9 +53,13 @@ export async function benchAdapter(ref: string | { readonly ref: string; readonl
   const seed = options.seed ?? DEFAULT_BENCH_SEED;
   const transport = adapterRef.startsWith('cmd:') ? 'cmd' : 'in-process';
   const budget: MeasureBudget = { clock: transport === 'cmd' ? 'wall' : 'cpu', timeMs: options.timeMs ?? 250, minIterations: options.minIterations ?? 5, budgetMs: (options.budgetSeconds ?? 120) * 1000 };
+  const known = [...(resolved.mode === 'runtime' ? RUNTIME_PATHS.map((p) => p.info.id) : POLICY_PATHS.map((p) => p.id)), ...FLOOR_PATHS.map((p) => p.id)];
+  const unknown = (options.paths ?? []).filter((id) => !known.includes(id));
+  if (unknown.length > 0 || options.paths?.length === 0) throw new AdapterBenchError('BAD_PATHS', `paths ${unknown.join(',') || '(none)'}: not a ${resolved.mode}-mode path; known: ${known.join(', ')}`);
   const { subjects, notes, reference } = resolved.mode === 'runtime' ? runtimeSubjects(resolved, seed, transport === 'in-process') : await policySubjects(resolved.adapter, seed);
-  const figures = await runBench(subjects, { sizes, budget, ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }) });
-  const words = ['prunecheck', 'bench', '--adapter', adapterRef, '--sizes', sizes.join(','), '--seed', String(seed)];
+  const figures = await runBench(subjects, { sizes, budget, ...(options.paths === undefined ? {} : { paths: options.paths }), ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }) });
+  const paths = [...(resolved.mode === 'runtime' ? RUNTIME_PATHS.map((p) => p.info) : POLICY_PATHS), ...FLOOR_PATHS].filter((p) => options.paths === undefined || options.paths.includes(p.id));
+  const words = ['prunecheck', 'bench', '--adapter', adapterRef, '--sizes', sizes.join(','), '--seed', String(seed), ...(options.paths === undefined ? [] : ['--paths', options.paths.join(',')])];
   if (transport === 'cmd') notes.push('The pruner is a child process over the line protocol: its costs are wall time and include the round trips (a batch of operations is one `batch` round trip where protocol 1.1 allows); the reference and the floor run in this process.');
   return {
     format: 'prunecheck-bench-adapter/1',
@@ -69,7 +76,7 @@ export async function benchAdapter(ref: string | { readonly ref: string; readonl
     startedAt: startedAt.toISOString(),
     durationMs: Date.now() - startedAt.getTime(),
     environment: { node: process.versions.node, platform: process.platform, arch: process.arch, cpu: cpus()[0]?.model.trim() ?? 'unknown', cores: cpus().length, loadAverage: { start: loadStart, end: loadavg()[0] ?? 0 } },
-    paths: [...(resolved.mode === 'runtime' ? RUNTIME_PATHS.map((p) => p.info) : POLICY_PATHS), ...FLOOR_PATHS],
+    paths,
     ...figures,
     notes,
   };

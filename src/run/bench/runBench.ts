@@ -18,6 +18,8 @@ export interface BenchProgress {
 export interface RunBenchOptions {
   readonly sizes: readonly number[];
   readonly budget: MeasureBudget;
+  /** Measure only these paths (ids); default every path. */
+  readonly paths?: readonly string[];
   readonly onProgress?: (progress: BenchProgress) => void;
 }
 
@@ -47,7 +49,8 @@ export function checkSizes(sizes: readonly number[]): readonly number[] {
 export async function runBench(subjects: readonly BenchSubject[], options: RunBenchOptions): Promise<BenchFigures> {
   const sizes = checkSizes(options.sizes);
   const figures: BenchFigures = { costs: [], growth: [], memory: [], skipped: [] };
-  const total = sizes.length * subjects.reduce((n, s) => n + s.pathIds.length, 0);
+  const wanted = (id: string): boolean => options.paths === undefined || options.paths.includes(id);
+  const total = sizes.length * subjects.reduce((n, s) => n + s.pathIds.filter(wanted).length, 0);
   let done = 0;
   for (const size of sizes) {
     for (const subject of subjects) {
@@ -55,7 +58,7 @@ export async function runBench(subjects: readonly BenchSubject[], options: RunBe
       try {
         const memory = at.memory();
         if (memory !== undefined) figures.memory.push(memory);
-        for (const p of at.paths) {
+        for (const p of at.paths.filter((x) => wanted(x.id))) {
           done += 1;
           const report = (outcome: BenchProgress['outcome']): void => options.onProgress?.({ done, total, size, subject: subject.name, path: p.id, outcome });
           if ('skip' in p) {
