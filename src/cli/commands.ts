@@ -7,6 +7,7 @@ import { conformanceCommand } from './conformanceCommand.ts';
 import { replayCommand } from './replayCommand.ts';
 import { scenarioCommand } from './scenarioCommand.ts';
 import { ecosystemCommand } from './ecosystemCommand.ts';
+import { benchCommand } from './benchCommand.ts';
 
 /** Every subcommand, in the order `--help` lists them. Add a command by adding its module here. */
-export const COMMANDS: readonly Command[] = [checkCommand, replayCommand, mergeCommand, listCommand, conformanceCommand, ecosystemCommand, scenarioCommand, demoCommand];
+export const COMMANDS: readonly Command[] = [checkCommand, replayCommand, mergeCommand, listCommand, conformanceCommand, ecosystemCommand, benchCommand, scenarioCommand, demoCommand];
