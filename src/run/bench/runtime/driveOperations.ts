@@ -1,4 +1,5 @@
 import type { PruningSystem } from '../../../adapters/Adapter.ts';
+import { plannedStep } from '../../../adapters/protocol/stepParams.ts';
 import type { Operation } from '../../../model/Operation.ts';
 import type { Outcome } from '../../../model/Outcome.ts';
 
@@ -10,14 +11,18 @@ const PLAN_TIMEOUT_MS = 600_000;
 
 /**
  * Applies operations in order. A system that can run a fixed trace ahead (a protocol 1.1 child: `plan` then
- * `step`) gets them as one `batch` round trip; any other is driven with `apply`, one call per operation.
+ * `step`) gets them as one `batch` round trip, each step observing the ids its operation names as protocol 1.1's
+ * batch does; any other is driven with `apply`, one call per operation.
  */
 export async function driveOperations(system: PruningSystem, ops: readonly Operation[]): Promise<Answer[]> {
   const answers: Answer[] = [];
   if (system.plan !== undefined && system.step !== undefined && ops.length >= 2) {
     await system.plan(ops, PLAN_TIMEOUT_MS);
     for (const op of ops) {
-      const answer = await system.step([], op, []);
+      // The step the batch ran (it observes the ids the operation names, before and after): asked otherwise, the
+      // system would take the batch as abandoned and start the episode over.
+      const planned = plannedStep(op);
+      const answer = await system.step(planned?.before ?? [], op, planned?.after ?? []);
       answers.push('outcome' in answer ? { outcome: answer.outcome } : { thrown: describe(answer.thrown) });
     }
     return answers;

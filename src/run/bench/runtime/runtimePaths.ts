@@ -15,9 +15,10 @@ interface PathSpec {
   readonly needs: OperationKind;
   readonly expected: string;
   readonly pool: 'reversible' | 'volatile' | 'reads';
-  count(window: RuntimeWindow): number;
   ops(window: RuntimeWindow, rng: Rng, count: number): Operation[];
   accept(outcome: Outcome): boolean;
+  /** Operations per iteration: a function of the window's size only, so `ensure` knows how many targets to leave. */
+  count(window: RuntimeWindow): number;
   /** Spans the path adds to the window per operation (a refusal's notice, a summary). */
   readonly grows?: boolean;
 }
@@ -29,7 +30,8 @@ export const RUNTIME_PATHS: readonly PathSpec[] = [
     needs: 'prune',
     expected: 'a reversible eviction',
     pool: 'reversible',
-    count: (w) => Math.min(BATCH, w.reversible.length),
+    // A quarter of the pool per iteration at most (the pool is 40 % of N), so a small window is rebuilt every few iterations, not every one.
+    count: (w) => Math.max(1, Math.min(BATCH, Math.floor(w.size / 10))),
     ops: (w, _rng, n) => w.take('reversible', n).map((spanId) => ({ kind: 'prune', spanId })),
     accept: (o) => o.kind === 'evicted' && o.mode === 'reversible',
   },
