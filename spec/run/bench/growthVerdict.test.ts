@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { benchAdapter } from '../../../src/run/bench/benchAdapter.ts';
-import { FLAT_BELOW } from '../../../src/run/bench/fitGrowth.ts';
+// Through the public API, as a user benchmarks their own pruner.
+import { benchAdapter, FLAT_BELOW } from '../../../src/index.ts';
 
 // Sizes a decade apart and whole episodes as iterations: the flat pruner's cost per turn stays put, the recounting
 // one's grows ~10x per decade (exponent ~1.0 against ~0.1), so a loaded machine moves neither across the midway

@@ -5,6 +5,8 @@ import { isDesignNote } from '../../run/expectations/designExpectations.ts';
 import { expectationStatus } from '../../run/expectations/renderExpectations.ts';
 import { INVARIANTS, type InvariantId } from '../../model/invariants.ts';
 import type { PolicyCheckReport } from '../../run/policy/checkPolicyAdapter.ts';
+import type { EcosystemBench } from '../../run/bench/benchEcosystem.ts';
+import { renderEcosystemBenchMarkdown } from './ecosystemBench.ts';
 
 /** What `npm run ecosystem` writes to reports/ecosystem.json. */
 export interface EcosystemReport {
@@ -14,6 +16,8 @@ export interface EcosystemReport {
   readonly runs: number;
   readonly invariants: readonly InvariantId[];
   readonly reports: readonly PolicyCheckReport[];
+  /** What each pruner costs per call and how that grows (`npm run ecosystem` benchmarks them after checking them). */
+  readonly bench?: EcosystemBench;
 }
 
 const CELL = { passed: 'pass', violated: 'FAIL', 'not-claimed': 'n/a', inconclusive: '?' } as const;
@@ -47,8 +51,11 @@ export function renderEcosystemJson(report: EcosystemReport): string {
   return `${JSON.stringify(stable, null, 2)}\n`;
 }
 
-/** The ecosystem report for people: package × invariant, then each finding with its shrunk counterexample. */
-export function renderEcosystemMarkdown(report: EcosystemReport): string {
+/**
+ * The ecosystem report for people: package × invariant, what each pruner costs (when benchmarked; the chart is
+ * `chartFile`, beside the report), then each finding with its shrunk counterexample.
+ */
+export function renderEcosystemMarkdown(report: EcosystemReport, chartFile = 'ecosystem-bench.svg'): string {
   const ids = report.invariants;
   const out: string[] = [
     '# prunecheck ecosystem report: npm context pruners in policy mode',
@@ -74,6 +81,7 @@ export function renderEcosystemMarkdown(report: EcosystemReport): string {
     '| --- | --- | --- |',
     ...ids.map((id) => `| ${id} | ${INVARIANTS[id]} | ${POLICY_RULES[id] ?? ''} |`),
     '',
+    ...(report.bench === undefined ? [] : renderEcosystemBenchMarkdown(report.bench, chartFile)),
   ];
   for (const r of report.reports) out.push(...section(r));
   return `${out.join('\n')}\n`;
