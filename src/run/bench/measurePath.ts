@@ -25,7 +25,7 @@ export interface MeasureBudget {
 }
 
 /** A path's figure, or why it has none. */
-export type PathMeasurement = { readonly kind: 'measured'; readonly nsPerCall: number; readonly samples: number; readonly calls: number } | { readonly kind: 'wrong-path'; readonly reason: string };
+export type PathMeasurement = { readonly kind: 'measured'; readonly nsPerCall: number; readonly samples: number; readonly calls: number; /** Wall milliseconds of the slowest iteration, preparation included. */ readonly iterationMs: number } | { readonly kind: 'wrong-path'; readonly reason: string };
 
 const wallNow = (): number => performance.now();
 
@@ -44,6 +44,8 @@ export async function measurePath<S>(name: string, path: TimedPath<S>, budget: M
   let total = 0;
   let wrong: string | undefined;
   let runs = 0;
+  let iterationStart = 0;
+  let slowest = 0;
   const started = wallNow();
   const bench = new Bench({ name, time: budget.timeMs, iterations: budget.minIterations, warmupIterations: 1, warmupTime: 0, throws: true, signal: abort.signal });
   bench.add(
@@ -57,6 +59,7 @@ export async function measurePath<S>(name: string, path: TimedPath<S>, budget: M
     {
       async: true,
       beforeEach: async () => {
+        iterationStart = wallNow();
         state = await path.prepare();
       },
       afterEach: async (mode) => {
@@ -69,6 +72,7 @@ export async function measurePath<S>(name: string, path: TimedPath<S>, budget: M
           abort.abort();
         }
         if (mode === 'run' && reason === undefined) {
+          slowest = Math.max(slowest, wallNow() - iterationStart);
           total += calls;
           runs += 1;
           // Where preparing fresh state costs far more than the timed call (a small history), the timed total
@@ -86,7 +90,7 @@ export async function measurePath<S>(name: string, path: TimedPath<S>, budget: M
       if (result?.state === 'errored') throw result.error;
       return { kind: 'wrong-path', reason: `no iteration finished within ${Math.round(budget.budgetMs / 1000)} s` };
     }
-    return { kind: 'measured', nsPerCall: result.latency.p50 * 1e6, samples: result.latency.samplesCount, calls: total };
+    return { kind: 'measured', nsPerCall: result.latency.p50 * 1e6, samples: result.latency.samplesCount, calls: total, iterationMs: slowest };
   } finally {
     clearTimeout(timer);
   }

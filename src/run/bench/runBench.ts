@@ -1,6 +1,7 @@
 import type { GrowthVerdict, MemoryFigure, PathCost, PathSkip } from './AdapterBenchReport.ts';
 import { AdapterBenchError } from './AdapterBenchError.ts';
 import type { BenchSubject } from './BenchSubject.ts';
+import { fitExponent } from './fitGrowth.ts';
 import { judgeGrowth } from './judgeGrowth.ts';
 import { measurePath, type MeasureBudget } from './measurePath.ts';
 
@@ -52,6 +53,8 @@ export async function runBench(subjects: readonly BenchSubject[], options: RunBe
   const wanted = (id: string): boolean => options.paths === undefined || options.paths.includes(id);
   const total = sizes.length * subjects.reduce((n, s) => n + s.pathIds.filter(wanted).length, 0);
   let done = 0;
+  // Each path's slowest iteration by size, to predict the next size's before starting one that cannot end in time.
+  const iterations = new Map<string, { size: number; ns: number }[]>();
   for (const size of sizes) {
     for (const subject of subjects) {
       const at = await subject.at(size);
@@ -66,12 +69,20 @@ export async function runBench(subjects: readonly BenchSubject[], options: RunBe
             report({ kind: 'skipped', reason: p.skip });
             continue;
           }
+          const predicted = predictIteration(iterations.get(`${subject.name}\u0000${p.id}`) ?? [], size);
+          if (predicted > options.budget.budgetMs) {
+            const reason = `not run: one iteration at ${size} was predicted to take ${Math.round(predicted / 1000)} s (extrapolated from the smaller sizes), over the path's budget of ${Math.round(options.budget.budgetMs / 1000)} s`;
+            figures.skipped.push({ role: subject.role, subject: subject.name, path: p.id, size, reason });
+            report({ kind: 'skipped', reason });
+            continue;
+          }
           const result = await measurePath(`${subject.name} ${p.id} @ ${size}`, p.timed, options.budget);
           if (result.kind === 'wrong-path') {
             figures.skipped.push({ role: subject.role, subject: subject.name, path: p.id, size, reason: result.reason });
             report({ kind: 'skipped', reason: result.reason });
             continue;
           }
+          iterations.set(`${subject.name}\u0000${p.id}`, [...(iterations.get(`${subject.name}\u0000${p.id}`) ?? []), { size, ns: result.iterationMs }]);
           figures.costs.push({ role: subject.role, subject: subject.name, path: p.id, size, nsPerCall: result.nsPerCall, samples: result.samples, calls: result.calls });
           report({ kind: 'measured', nsPerCall: result.nsPerCall, samples: result.samples });
         }
@@ -82,4 +93,17 @@ export async function runBench(subjects: readonly BenchSubject[], options: RunBe
   }
   figures.growth.push(...judgeGrowth(figures.costs));
   return figures;
+}
+
+/**
+ * How long one iteration at `size` will take, from the iterations at smaller sizes: the growth fitted over them,
+ * or quadratic from a single one (an episode of N turns of a pruner linear per turn), so an iteration that cannot
+ * finish within the budget is not started (an iteration cannot be stopped once it runs).
+ */
+export function predictIteration(known: readonly { readonly size: number; readonly ns: number }[], size: number): number {
+  const last = known[known.length - 1];
+  if (last === undefined || last.size >= size) return 0;
+  const fitted = known.length >= 2 ? fitExponent(known) : 2;
+  const exponent = Number.isFinite(fitted) ? Math.max(1, fitted) : 2;
+  return last.ns * (size / last.size) ** exponent;
 }
