@@ -55,9 +55,23 @@ export async function runBench(subjects: readonly BenchSubject[], options: RunBe
   let done = 0;
   // Each path's slowest iteration by size, to predict the next size's before starting one that cannot end in time.
   const iterations = new Map<string, { size: number; ns: number }[]>();
+  const prepared = new Map<string, { size: number; ns: number }[]>();
   for (const size of sizes) {
     for (const subject of subjects) {
+      // Preparing a subject's history at a size (its build and the heap measurement) cannot be stopped either.
+      const preparing = predictIteration(prepared.get(subject.name) ?? [], size);
+      if (preparing > options.budget.budgetMs) {
+        const reason = `not run: preparing its history of ${size} was predicted to take ${Math.round(preparing / 1000)} s (extrapolated from the smaller sizes), over the budget of ${Math.round(options.budget.budgetMs / 1000)} s`;
+        for (const id of subject.pathIds.filter(wanted)) {
+          done += 1;
+          figures.skipped.push({ role: subject.role, subject: subject.name, path: id, size, reason });
+          options.onProgress?.({ done, total, size, subject: subject.name, path: id, outcome: { kind: 'skipped', reason } });
+        }
+        continue;
+      }
+      const started = performance.now();
       const at = await subject.at(size);
+      prepared.set(subject.name, [...(prepared.get(subject.name) ?? []), { size, ns: performance.now() - started }]);
       try {
         const memory = at.memory();
         if (memory !== undefined) figures.memory.push(memory);
