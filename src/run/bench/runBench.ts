@@ -59,7 +59,9 @@ export async function runBench(subjects: readonly BenchSubject[], options: RunBe
   for (const size of sizes) {
     for (const subject of subjects) {
       // Preparing a subject's history at a size (its build and the heap measurement) cannot be stopped either.
-      const preparing = predictIteration(prepared.get(subject.name) ?? [], size);
+      // From one smaller size, a build between linear and quadratic (most are linear; a library whose every add
+      // re-reads its history is quadratic, and its paths' own predictions stop it at the next size).
+      const preparing = predictIteration(prepared.get(subject.name) ?? [], size, 1.5);
       if (preparing > options.budget.budgetMs) {
         const reason = `not run: preparing its history of ${size} was predicted to take ${Math.round(preparing / 1000)} s (extrapolated from the smaller sizes), over the budget of ${Math.round(options.budget.budgetMs / 1000)} s`;
         for (const id of subject.pathIds.filter(wanted)) {
@@ -111,13 +113,13 @@ export async function runBench(subjects: readonly BenchSubject[], options: RunBe
 
 /**
  * How long one iteration at `size` will take, from the iterations at smaller sizes: the growth fitted over them,
- * or quadratic from a single one (an episode of N turns of a pruner linear per turn), so an iteration that cannot
+ * or `fromOne` (default quadratic: an episode of N turns of a pruner linear per turn) from a single one, so one that cannot
  * finish within the budget is not started (an iteration cannot be stopped once it runs).
  */
-export function predictIteration(known: readonly { readonly size: number; readonly ns: number }[], size: number): number {
+export function predictIteration(known: readonly { readonly size: number; readonly ns: number }[], size: number, fromOne = 2): number {
   const last = known[known.length - 1];
   if (last === undefined || last.size >= size) return 0;
-  const fitted = known.length >= 2 ? fitExponent(known) : 2;
-  const exponent = Number.isFinite(fitted) ? Math.max(1, fitted) : 2;
+  const fitted = known.length >= 2 ? fitExponent(known) : fromOne;
+  const exponent = Number.isFinite(fitted) ? Math.max(1, fitted) : fromOne;
   return last.ns * (size / last.size) ** exponent;
 }
