@@ -34,6 +34,9 @@ export interface BenchFigures {
 
 export const DEFAULT_SIZES: readonly number[] = [1_000, 10_000, 100_000];
 
+/** The size each subject is prepared at once, untimed, before the run. */
+const WARM_UP_SIZE = 10;
+
 /** Sizes a run accepts: at least two distinct ones (a growth needs two points), each from 10 to 10⁷. */
 export function checkSizes(sizes: readonly number[]): readonly number[] {
   const sorted = [...new Set(sizes)].sort((a, b) => a - b);
@@ -56,6 +59,9 @@ export async function runBench(subjects: readonly BenchSubject[], options: RunBe
   // Each path's slowest iteration by size, to predict the next size's before starting one that cannot end in time.
   const iterations = new Map<string, { size: number; ns: number }[]>();
   const prepared = new Map<string, { size: number; ns: number }[]>();
+  // Each subject prepared once at a tiny size first, untimed: a library's first call pays its lazy imports and
+  // compilation, which would otherwise be charged to the smallest size and inflate every prediction from it.
+  for (const subject of subjects) await (await subject.at(WARM_UP_SIZE)).close();
   for (const size of sizes) {
     for (const subject of subjects) {
       // Preparing a subject's history at a size (its build and the heap measurement) cannot be stopped either.
