@@ -9,8 +9,11 @@ import { driveOperations } from './driveOperations.ts';
 /** Tokens are not what is measured: the window is large enough that no operation answers `window-full`. */
 export const RUNTIME_BENCH_CAPACITY = 2 ** 50;
 
-/** Appends per batch while building (a protocol child gets each chunk as one `batch`). */
-const BUILD_CHUNK = 1_000;
+/**
+ * Operations per batch while building (a protocol child gets each chunk as one `batch`): its answer observes every
+ * span the chunk names, content included, and must stay under the protocol client's 8 MiB line limit.
+ */
+const BUILD_CHUNK = 500;
 
 export const RUNTIME_WINDOW =
   'N resident spans: 80 % raw tool outputs persisted at append (half of them prune targets, half read targets), 10 % raw ' +
@@ -110,7 +113,10 @@ export class RuntimeWindow {
     this.pools(prunedCount);
     // A first lookup of a raw span may verify its backing copy once (the reference memoizes the digest): done here,
     // untimed, so the read paths measure reads and the prune paths the first verification of their targets.
-    if (this.adapter.capabilities.operations.includes('lookup')) await driveOperations(system, this.reads.map((spanId): Operation => ({ kind: 'lookup', spanId })));
+    if (this.adapter.capabilities.operations.includes('lookup')) {
+      const lookups = this.reads.map((spanId): Operation => ({ kind: 'lookup', spanId }));
+      for (let start = 0; start < lookups.length; start += BUILD_CHUNK) await driveOperations(system, lookups.slice(start, start + BUILD_CHUNK));
+    }
   }
 
   private async apply(system: PruningSystem, ops: readonly Operation[]): Promise<void> {
