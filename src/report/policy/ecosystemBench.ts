@@ -26,7 +26,7 @@ export function renderEcosystemBenchMarkdown(bench: EcosystemBench, chartFile: s
       const ref = costAt(bench, 'reference', id, largest);
       return [s.label, ...sizes.map((n) => plainCost(costAt(bench, s.role, id, n, s.name))), growthCell(growthOfPath(bench, s.role, id, s.name)), ns === undefined || ref === undefined || s.role === 'reference' ? '—' : formatRatio(ns / ref)];
     });
-    out.push(`### ${mdCell(info.label)} (per ${mdCell(info.unit)})`, '', mdCell(info.method), '', rawTable(['pruner', ...sizes.map(formatSize), 'growth', `× reference at ${formatSize(largest)}`], rows), '');
+    out.push(`### ${mdCell(info.label)}${info.label.includes(' per ') ? '' : ` (per ${mdCell(info.unit)})`}`, '', mdCell(info.method), '', rawTable(['pruner', ...sizes.map(formatSize), 'growth', `× reference at ${formatSize(largest)}`], rows), '');
   }
   const floors = bench.paths.filter((p) => p.id.startsWith('floor-'));
   out.push('The floor on the same messages:', '', mdTable(['floor', ...sizes.map(formatSize), 'growth'], floors.map((p) => [p.label, ...sizes.map((n) => plainCost(costAt(bench, 'floor', p.id, n))), growthCell(growthOfPath(bench, 'floor', p.id))])), '');
