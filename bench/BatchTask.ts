@@ -1,9 +1,9 @@
 import type { Operation } from '../src/model/Operation.ts';
 import type { Outcome } from '../src/model/Outcome.ts';
-import type { BenchPathId, BenchSubject } from '../src/report/BenchReport.ts';
+import type { BenchPathId, BenchSubject } from '../src/report/bench/BenchReport.ts';
 import { BenchError } from './BenchError.ts';
 import type { Fixture } from './Fixture.ts';
-import type { Rng } from './Rng.ts';
+import type { Rng } from '../src/run/bench/Rng.ts';
 
 /**
  * One measured path: `prepare` builds a batch of items (untimed), `run` is the timed part, `after` verifies

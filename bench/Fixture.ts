@@ -1,10 +1,10 @@
 import type { Operation } from '../src/model/Operation.ts';
 import type { Outcome } from '../src/model/Outcome.ts';
-import type { BenchSubject } from '../src/report/BenchReport.ts';
+import type { BenchSubject } from '../src/report/bench/BenchReport.ts';
 import { BenchError } from './BenchError.ts';
-import { ContentSource } from './ContentSource.ts';
-import { Rng } from './Rng.ts';
-import { heapAfterGc } from './heapAfterGc.ts';
+import { ContentSource } from '../src/run/bench/ContentSource.ts';
+import { Rng } from '../src/run/bench/Rng.ts';
+import { heapAfterGc } from '../src/run/bench/heapAfterGc.ts';
 
 /** What the benches drive: anything with the reference model's synchronous `apply`. */
 export interface BenchRuntime {

@@ -8,15 +8,15 @@ import { runtimeAdapter } from '../src/adapters/runtimeAdapter.ts';
 import { ReferenceRuntime, type RuntimeConfig } from '../src/model/ReferenceRuntime.ts';
 import { EpisodeState } from '../src/gen/runtime/EpisodeState.ts';
 import type { Operation, PruneOp } from '../src/model/Operation.ts';
-import type { PropertyRunMeasurement } from '../src/report/BenchReport.ts';
+import type { PropertyRunMeasurement } from '../src/report/bench/BenchReport.ts';
 import { checkAdapter, claimsOf, DEFAULTS, episodeShape } from '../src/run/runtime/checkAdapter.ts';
 import { episodeProperty } from '../src/run/runtime/episodeArbitrary.ts';
 import { EpisodeDriver } from '../src/run/runtime/EpisodeDriver.ts';
 import { Cursor, type BatchTask, type TaskFixture } from './BatchTask.ts';
 import { BenchError } from './BenchError.ts';
-import { ContentSource } from './ContentSource.ts';
+import { ContentSource } from '../src/run/bench/ContentSource.ts';
 import { BENCH_CAPACITY } from './Fixture.ts';
-import { Rng } from './Rng.ts';
+import { Rng } from '../src/run/bench/Rng.ts';
 
 /** How many ids the recheck fixture's episode has touched, a tenth of them evicted (at most the window's size). */
 export const RECHECK_TOUCHED = 1_000;

@@ -1,4 +1,4 @@
-import type { BenchMeasurement, BenchPathId, BenchSubject } from '../src/report/BenchReport.ts';
+import type { BenchMeasurement, BenchPathId, BenchSubject } from '../src/report/bench/BenchReport.ts';
 
 /** One round of one task: the median batch, and what tinybench said about the mean. */
 export interface RoundResult {

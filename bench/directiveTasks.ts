@@ -1,5 +1,5 @@
 import type { Operation, PruneOp } from '../src/model/Operation.ts';
-import type { BenchPathId, BenchSubject } from '../src/report/BenchReport.ts';
+import type { BenchPathId, BenchSubject } from '../src/report/bench/BenchReport.ts';
 import { Cursor, opTask, type BatchTask } from './BatchTask.ts';
 import { expect } from './Fixture.ts';
 

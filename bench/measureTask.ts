@@ -1,8 +1,11 @@
 import { Bench } from 'tinybench';
 import type { BatchTask, TaskFixture } from './BatchTask.ts';
 import { BenchError } from './BenchError.ts';
-import { Rng } from './Rng.ts';
+import { Rng } from '../src/run/bench/Rng.ts';
 import type { RoundResult } from './combineRounds.ts';
+import { clockOverhead, cpuNow, median } from '../src/run/bench/cpuClock.ts';
+
+export { cpuNow, median } from '../src/run/bench/cpuClock.ts';
 
 export interface MeasureOptions {
   readonly seed: number;
@@ -10,29 +13,6 @@ export interface MeasureOptions {
   readonly minBatches: number;
   /** Items per batch before the task's own cap. */
   readonly batch: number;
-}
-
-/** CPU time of this process (user + system), in ms: unlike wall time, it does not count waiting for a core. */
-export function cpuNow(): number {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1000;
-}
-
-/** What two back-to-back reads of the clock cost, in ms (median of 201): subtracted from every batch. */
-export function clockOverhead(): number {
-  const deltas: number[] = [];
-  for (let i = 0; i < 201; i += 1) {
-    const a = cpuNow();
-    deltas.push(cpuNow() - a);
-  }
-  return median(deltas);
-}
-
-export function median(values: readonly number[]): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 /**

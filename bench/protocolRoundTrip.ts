@@ -5,7 +5,7 @@ import { referenceAdapter } from '../src/subjects/reference.ts';
 import { idsNamedBy, idsNamedByOutcome } from '../src/adapters/touchedIds.ts';
 import type { Operation } from '../src/model/Operation.ts';
 import type { Outcome } from '../src/model/Outcome.ts';
-import { PROTOCOL_STEP_WORKLOAD } from '../src/report/benchTargets.ts';
+import { PROTOCOL_STEP_WORKLOAD } from '../src/report/bench/benchTargets.ts';
 import { checkAdapter } from '../src/run/runtime/checkAdapter.ts';
 import { protocolEpisode } from './protocolEpisode.ts';
 import { loadSupervised } from '../src/adapters/supervise/loadSupervised.ts';

@@ -5,8 +5,8 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { referenceAdapter } from '../src/subjects/reference.ts';
-import type { WorkersControl, WorkersMeasurement } from '../src/report/BenchReport.ts';
-import { workerSpeedups } from '../src/report/workerSpeedups.ts';
+import type { WorkersControl, WorkersMeasurement } from '../src/report/bench/BenchReport.ts';
+import { workerSpeedups } from '../src/report/bench/workerSpeedups.ts';
 import { checkRuns } from '../src/run/parallel/checkRuns.ts';
 
 /**

@@ -155,3 +155,17 @@ export { renderAuditPretty } from './report/audit/prettyAudit.ts';
 export { renderAuditMarkdown } from './report/audit/markdownAudit.ts';
 export { renderAuditJunit } from './report/audit/junitAudit.ts';
 export { renderSurvivalChart } from './report/audit/survivalChart.ts';
+
+// Benchmarks of any pruner (docs/benchmarks.md "Benchmark your own pruner").
+export { benchAdapter, DEFAULT_BENCH_SEED, POLICY_REFERENCE } from './run/bench/benchAdapter.ts';
+export type { BenchAdapterOptions } from './run/bench/benchAdapter.ts';
+export { AdapterBenchError } from './run/bench/AdapterBenchError.ts';
+export type { AdapterBenchErrorCode } from './run/bench/AdapterBenchError.ts';
+export type { AdapterBenchReport, BenchPathInfo, BenchRole, Growth, GrowthVerdict, MemoryFigure, PathCost, PathSkip } from './run/bench/AdapterBenchReport.ts';
+export type { BenchProgress } from './run/bench/runBench.ts';
+export { fitExponent, growthOf, FLAT_BELOW, SUPERLINEAR_FROM } from './run/bench/fitGrowth.ts';
+export { renderAdapterBenchMarkdown } from './report/bench/adapterBenchMarkdown.ts';
+export { renderAdapterBenchChart } from './report/bench/adapterBenchChart.ts';
+export { renderAdapterBenchPretty } from './report/bench/adapterBenchPretty.ts';
+export { flatWindowAdapter } from './subjects/policy/bench/flatWindow.ts';
+export { recountingWindowAdapter } from './subjects/policy/bench/recountingWindow.ts';

@@ -3,10 +3,10 @@ import { opTask } from '../../bench/BatchTask.ts';
 import { BenchError } from '../../bench/BenchError.ts';
 import { ceilingTasks, sha256Task } from '../../bench/ceilingTasks.ts';
 import { CheckerFixture, checkerStepTask, recheckTask } from '../../bench/checkerBenches.ts';
-import { ContentSource } from '../../bench/ContentSource.ts';
+import { ContentSource } from '../../src/run/bench/ContentSource.ts';
 import { directiveTasks, NAIVE_PATHS, pruneReversible } from '../../bench/directiveTasks.ts';
 import { BENCH_CAPACITY, Fixture, SMALL_CONTENT, type SubjectFactory } from '../../bench/Fixture.ts';
-import { Rng } from '../../bench/Rng.ts';
+import { Rng } from '../../src/run/bench/Rng.ts';
 import { NaiveRuntime } from '../../src/subjects/naive/NaiveRuntime.ts';
 import { ReferenceRuntime } from '../../src/model/ReferenceRuntime.ts';
 

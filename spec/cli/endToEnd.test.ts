@@ -83,7 +83,7 @@ describe('prunecheck end to end', () => {
   // Exit-2 paths that had no test of their message (issue 12: every exit-2 path has one).
   it('an unknown command, and a scenario path that is a directory, exit 2 saying what to do', async () => {
     const unknown = await runCli(['frob']);
-    expect([unknown.code, unknown.stderr]).toEqual([2, "prunecheck: unknown command 'frob'; commands: check, replay, merge, list, conformance, ecosystem, scenario, audit, demo\n"]);
+    expect([unknown.code, unknown.stderr]).toEqual([2, "prunecheck: unknown command 'frob'; commands: check, replay, merge, list, conformance, ecosystem, bench, scenario, audit, demo\n"]);
     const notAFile = await runCli(['scenario', dir]);
     expect(notAFile.code).toBe(2);
     expect(notAFile.stderr).toContain(`${dir}: is not a regular file; name a scenario .json file`);

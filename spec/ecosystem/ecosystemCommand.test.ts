@@ -15,7 +15,7 @@ describe('prunecheck ecosystem', () => {
     const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
-      expect(await ecosystemCommand.run(['--only', 'ai-prune-messages', '--runs', '30', '--seed', '5', '--out-dir', out])).toBe(0);
+      expect(await ecosystemCommand.run(['--only', 'ai-prune-messages', '--runs', '30', '--seed', '5', '--out-dir', out, '--bench-sizes', '20,60'])).toBe(0);
     } finally {
       stdout.mockRestore();
       stderr.mockRestore();
@@ -33,6 +33,35 @@ describe('prunecheck ecosystem', () => {
     expect(md).toContain('Deliberate design: request ids in removed tool-call inputs go with them');
     expect(md).toContain('INV-16 not claimed: Not applicable: pruneMessages calls no model.');
     expect(existsSync(finding?.counterexample ?? '')).toBe(true);
+    // Then the benchmark of the same pruner, beside the reference and the floor, with its chart.
+    expect(json.bench?.pruners.map((p) => p.name)).toEqual(['ai-prune-messages']);
+    expect(new Set(json.bench?.costs.map((c) => `${c.role} ${c.subject} ${c.path}`))).toEqual(
+      new Set(['step-prune', 'step-no-prune', 'episode'].flatMap((p) => [`pruner ai-prune-messages ${p}`, `reference archiving-window ${p}`]).concat(['floor floor floor-hash', 'floor floor floor-copy'])),
+    );
+    expect(md).toContain('## Cost per call: every pruner benchmarked');
+    expect(md).toMatch(/\| ai-prune-messages \(`ai@6\.0\.325`\) \| .* \| (flat|linear|superlinear) \(-?\d\.\d\d\) \|/);
+    expect(md).toContain('![cost per call against messages, log–log](ecosystem-bench.svg)');
+    expect(readFileSync(join(out, 'ecosystem-bench.svg'), 'utf8')).toContain('ai-prune-messages: per turn');
+
+    // --bench-only: the check results come back from the JSON untouched, the benchmark is measured again.
+    const stdout2 = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const stderr2 = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      expect(await ecosystemCommand.run(['--only', 'ai-prune-messages', '--seed', '5', '--out-dir', out, '--bench-sizes', '20,60', '--bench-only'])).toBe(0);
+    } finally {
+      stdout2.mockRestore();
+      stderr2.mockRestore();
+    }
+    const again = JSON.parse(readFileSync(join(out, 'ecosystem.json'), 'utf8')) as EcosystemReport;
+    expect(again.reports).toEqual(json.reports);
+    expect(again.bench?.sizes).toEqual([20, 60]);
+  });
+
+  it('refuses --bench-only without an earlier report, and --skip-bench with --bench-only', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'prunecheck-eco-'));
+    await expect(ecosystemCommand.run(['--out-dir', out, '--bench-only'])).rejects.toThrow(/--bench-only reads the check results from .*ecosystem\.json.*run 'npm run ecosystem' once without --bench-only/);
+    await expect(ecosystemCommand.run(['--out-dir', out, '--bench-only', '--skip-bench'])).rejects.toThrow(/exclude each other/);
+    await expect(ecosystemCommand.run(['--out-dir', out, '--bench-sizes', '100,x'])).rejects.toThrow(/--bench-sizes takes integers.*'x'/);
   });
 
   it('the expectations file, not the note, makes a finding a design choice; a listed finding no longer found is an unexpected pass', async () => {
@@ -48,7 +77,7 @@ describe('prunecheck ecosystem', () => {
       const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((printed += String(chunk)), true));
       const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
       try {
-        expect(await ecosystemCommand.run(['--only', 'ai-prune-messages', '--runs', '30', '--seed', '5', '--out-dir', out, '--expectations', file, ...extra])).toBe(0);
+        expect(await ecosystemCommand.run(['--only', 'ai-prune-messages', '--runs', '30', '--seed', '5', '--out-dir', out, '--expectations', file, '--skip-bench', ...extra])).toBe(0);
       } finally {
         stdout.mockRestore();
         stderr.mockRestore();

@@ -6,6 +6,8 @@ import { expectationStatus } from '../../run/expectations/renderExpectations.ts'
 import { INVARIANTS, type InvariantId } from '../../model/invariants.ts';
 import type { PolicyCheckReport } from '../../run/policy/checkPolicyAdapter.ts';
 import { terminalText } from '../../util/terminalText.ts';
+import type { EcosystemBench } from '../../run/bench/benchEcosystem.ts';
+import { renderEcosystemBenchMarkdown } from './ecosystemBench.ts';
 
 /** What `npm run ecosystem` writes to reports/ecosystem.json. */
 export interface EcosystemReport {
@@ -15,6 +17,8 @@ export interface EcosystemReport {
   readonly runs: number;
   readonly invariants: readonly InvariantId[];
   readonly reports: readonly PolicyCheckReport[];
+  /** What each pruner costs per call and how that grows (`npm run ecosystem` benchmarks them after checking them). */
+  readonly bench?: EcosystemBench;
 }
 
 const CELL = { passed: 'pass', violated: 'FAIL', 'not-claimed': 'n/a', inconclusive: '?', unknown: '? (not observable)' } as const;
@@ -48,8 +52,11 @@ export function renderEcosystemJson(report: EcosystemReport): string {
   return `${JSON.stringify(stable, null, 2)}\n`;
 }
 
-/** The ecosystem report for people: package × invariant, then each finding with its shrunk counterexample. */
-export function renderEcosystemMarkdown(report: EcosystemReport): string {
+/**
+ * The ecosystem report for people: package × invariant, what each pruner costs (when benchmarked; the chart is
+ * `chartFile`, beside the report), then each finding with its shrunk counterexample.
+ */
+export function renderEcosystemMarkdown(report: EcosystemReport, chartFile = 'ecosystem-bench.svg'): string {
   const ids = report.invariants;
   const out: string[] = [
     '# prunecheck ecosystem report: npm context pruners in policy mode',
@@ -75,6 +82,7 @@ export function renderEcosystemMarkdown(report: EcosystemReport): string {
     '| --- | --- | --- |',
     ...ids.map((id) => `| ${id} | ${INVARIANTS[id]} | ${POLICY_RULES[id] ?? ''} |`),
     '',
+    ...(report.bench === undefined ? [] : renderEcosystemBenchMarkdown(report.bench, chartFile)),
   ];
   for (const r of report.reports) out.push(...section(r));
   // Library outputs and notes are outside text: no control character reaches a terminal showing the file.

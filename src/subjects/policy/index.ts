@@ -1,5 +1,6 @@
 import type { PolicyAdapter } from '../../adapters/policy/PolicyAdapter.ts';
 import { loadWithLibraries, type PrunerLibrary } from './PrunerLibrary.ts';
+import { BENCH_POLICY_PRUNERS } from './bench/index.ts';
 import { BROKEN_POLICY_PRUNERS } from './broken/index.ts';
 import { LEGAL_POLICY_PRUNERS } from './legal/index.ts';
 
@@ -53,6 +54,7 @@ export const POLICY_ADAPTERS: readonly PolicyAdapterEntry[] = [
     libraries: [],
     load: async () => b.adapter,
   })),
+  ...BENCH_POLICY_PRUNERS.map((adapter) => ({ name: adapter.name, package: adapter.package, ecosystem: false, libraries: [], load: async () => adapter })),
 ];
 
 export function findPolicyAdapter(name: string): PolicyAdapterEntry | undefined {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { BenchMeasurement, BenchPathId, BenchSubject, MemoryMeasurement, PropertyRunMeasurement, ProtocolMeasurement, WorkersMeasurement } from '../../src/report/BenchReport.ts';
-import { summarizeTargets } from '../../src/report/benchSummaries.ts';
-import { computeTargets, judge, memoryBreakEven, memoryLimit, TARGETS, type TargetInputs } from '../../src/report/benchTargets.ts';
+import type { BenchMeasurement, BenchPathId, BenchSubject, MemoryMeasurement, PropertyRunMeasurement, ProtocolMeasurement, WorkersMeasurement } from '../../../src/report/bench/BenchReport.ts';
+import { summarizeTargets } from '../../../src/report/bench/benchSummaries.ts';
+import { computeTargets, judge, memoryBreakEven, memoryLimit, TARGETS, type TargetInputs } from '../../../src/report/bench/benchTargets.ts';
 
 function cell(subject: BenchSubject, path: BenchPathId, size: number, nsPerOp: number): BenchMeasurement {
   return { subject, path, size, nsPerOp, wallNsPerOp: nsPerOp * 2, rounds: [nsPerOp], meanNs: nsPerOp, rmePercent: 1, samples: 10, ops: 1_000 };

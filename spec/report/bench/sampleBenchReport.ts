@@ -1,5 +1,5 @@
-import type { BenchMeasurement, BenchPathId, BenchReport, BenchSubject } from '../../src/report/BenchReport.ts';
-import { computeTargets } from '../../src/report/benchTargets.ts';
+import type { BenchMeasurement, BenchPathId, BenchReport, BenchSubject } from '../../../src/report/bench/BenchReport.ts';
+import { computeTargets } from '../../../src/report/bench/benchTargets.ts';
 
 export function cell(subject: BenchSubject, path: BenchPathId, size: number, nsPerOp: number): BenchMeasurement {
   return { subject, path, size, nsPerOp, wallNsPerOp: nsPerOp * 2, rounds: [nsPerOp, nsPerOp * 1.2], meanNs: nsPerOp, rmePercent: 3, samples: 20, ops: 2_000 };

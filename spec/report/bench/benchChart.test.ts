@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeXml, renderBenchChart } from '../../src/report/benchChart.ts';
-import { parseXml, type XmlElement } from '../helpers/xml.ts';
+import { escapeXml, renderBenchChart } from '../../../src/report/bench/benchChart.ts';
+import { parseXml, type XmlElement } from '../../helpers/xml.ts';
 import { cell, sampleBenchReport } from './sampleBenchReport.ts';
 
 function all(node: XmlElement, name: string): XmlElement[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderBenchMarkdown, targetStatus } from '../../src/report/benchMarkdown.ts';
+import { renderBenchMarkdown, targetStatus } from '../../../src/report/bench/benchMarkdown.ts';
 import { cell, sampleBenchReport } from './sampleBenchReport.ts';
 
 describe('renderBenchMarkdown', () => {

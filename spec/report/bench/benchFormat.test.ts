@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNs, formatPercent, formatRatio, formatSize, opsPerSecond, significant } from '../../src/report/benchFormat.ts';
+import { formatNs, formatPercent, formatRatio, formatSize, opsPerSecond, significant } from '../../../src/report/bench/benchFormat.ts';
 
 describe('bench formatting', () => {
   it('writes powers of ten as superscripts and other sizes with separators', () => {
