@@ -15,10 +15,13 @@ const CLASSIFY: readonly [Exclude<IdentifierClass, 'command'>, RegExp][] = [
   // Numbers of three or more digits (amounts, ports, counts, line numbers), thousands separators allowed.
   ['number', /^(?:\d{1,3}(?:,\d{3})+|\d{3,})(?:\.\d+)?$/],
 ];
-// A candidate token: a run of identifier characters holding a digit, a slash, an underscore or a dot. The
-// lookbehind starts a match only at a run's first character, so the scan is linear whatever the text's shape,
-// and plain words (most of prose) never become strings.
-const CANDIDATE = /(?<![\w@.\/,~+%-])[\w@,~+%-]*[\d/_.][\w@.\/,~+%-]*/g;
+// A candidate token is a whole run of identifier characters ([\w@.\/,~+%-]) holding a digit, a slash, an
+// underscore or a dot; plain words (most of prose) never become strings. The scan looks for those key characters
+// only and widens each hit to its run, so text without them (prose, filler) costs one pass of a one-class regex.
+const KEY = /[\d/_.]/g;
+const RUN_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_@./,~+%-') RUN_CHAR[c.charCodeAt(0)] = 1;
+const inRun = (code: number): boolean => code < 128 && RUN_CHAR[code] === 1;
 const HTTP_URL = /\bhttps?:\/\/\S+/g;
 
 const SHELL_KEYS = ['command', 'cmd', 'script'];
@@ -41,10 +44,20 @@ export function commandOf(args: Readonly<Record<string, unknown>>): string | und
 /** Identifiers of each class in a text. URLs are removed first: their parts are not paths or numbers. */
 export function identifiersInText(text: string, into: Map<IdentifierClass, Set<string>> = new Map()): Map<IdentifierClass, Set<string>> {
   const plain = text.includes('://') ? text.replace(HTTP_URL, ' ') : text;
-  for (const match of plain.matchAll(CANDIDATE)) {
+  // One shared global regex: the loop below never re-enters it, so resetting lastIndex is enough.
+  const key = KEY;
+  key.lastIndex = 0;
+  for (let hit = key.exec(plain); hit !== null; hit = key.exec(plain)) {
+    let start = hit.index;
+    while (start > 0 && inRun(plain.charCodeAt(start - 1))) start -= 1;
+    let end = hit.index + 1;
+    while (end < plain.length && inRun(plain.charCodeAt(end))) end += 1;
+    key.lastIndex = end;
     // Sentence punctuation and a list comma are not part of the token.
-    const token = match[0].replace(/^,+|[.,]+$/g, '');
-    if (token.length < 3) continue;
+    while (start < end && plain.charCodeAt(start) === 44) start += 1;
+    while (end > start && (plain.charCodeAt(end - 1) === 44 || plain.charCodeAt(end - 1) === 46)) end -= 1;
+    if (end - start < 3) continue;
+    const token = plain.slice(start, end);
     for (const [cls, test] of CLASSIFY) {
       if (!test.test(token)) continue;
       const value = cls === 'number' ? token.replace(/,/g, '') : token;
