@@ -93,7 +93,8 @@ export function searchable(messages: readonly PolicyMessage[]): string {
 /** Whether `text` still holds `value` of class `cls` (numbers also with thousands separators or a decimal tail). */
 export function holds(text: string, cls: IdentifierClass, value: string): boolean {
   if (text.includes(value)) return true;
-  if (cls === 'number') {
+  // Three leading digits or fewer group to the value itself, already looked for.
+  if (cls === 'number' && /^\d{4}/.test(value)) {
     const grouped = value.replace(/^(\d+)/, (d) => d.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
     return text.includes(grouped);
   }
