@@ -41,16 +41,31 @@ export function commandOf(args: Readonly<Record<string, unknown>>): string | und
   return undefined;
 }
 
+/** Receives each identifier a scan finds, in text order (a value may come more than once). */
+export type IdentifierVisitor = (cls: IdentifierClass, value: string) => void;
+
 /** Identifiers of each class in a text. URLs are removed first: their parts are not paths or numbers. */
 export function identifiersInText(text: string, into: Map<IdentifierClass, Set<string>> = new Map()): Map<IdentifierClass, Set<string>> {
+  visitIdentifiersInText(text, (cls, value) => {
+    let set = into.get(cls);
+    if (set === undefined) into.set(cls, (set = new Set()));
+    set.add(value);
+  });
+  return into;
+}
+
+/** Each identifier in a text, in order, to `visit`: `identifiersInText` without building its sets. */
+export function visitIdentifiersInText(text: string, visit: IdentifierVisitor): void {
   const plain = text.includes('://') ? text.replace(HTTP_URL, ' ') : text;
-  // One shared global regex: the loop below never re-enters it, so resetting lastIndex is enough.
+  // One shared global regex: the loop below never re-enters it, so resetting lastIndex is enough. test()
+  // moves lastIndex past the hit without building a match.
   const key = KEY;
   key.lastIndex = 0;
-  for (let hit = key.exec(plain); hit !== null; hit = key.exec(plain)) {
-    let start = hit.index;
+  while (key.test(plain)) {
+    const hit = key.lastIndex - 1;
+    let start = hit;
     while (start > 0 && inRun(plain.charCodeAt(start - 1))) start -= 1;
-    let end = hit.index + 1;
+    let end = hit + 1;
     while (end < plain.length && inRun(plain.charCodeAt(end))) end += 1;
     key.lastIndex = end;
     // Sentence punctuation and a list comma are not part of the token.
@@ -60,29 +75,31 @@ export function identifiersInText(text: string, into: Map<IdentifierClass, Set<s
     const token = plain.slice(start, end);
     for (const [cls, test] of CLASSIFY) {
       if (!test.test(token)) continue;
-      const value = cls === 'number' ? token.replace(/,/g, '') : token;
-      let set = into.get(cls);
-      if (set === undefined) into.set(cls, (set = new Set()));
-      set.add(value);
+      visit(cls, cls === 'number' ? token.replace(/,/g, '') : token);
       break;
     }
   }
-  return into;
 }
 
 /** Identifiers in a message: its text, its tool calls' arguments, and the command lines it ran. */
 export function identifiersIn(message: PolicyMessage, into: Map<IdentifierClass, Set<string>> = new Map()): Map<IdentifierClass, Set<string>> {
-  identifiersInText(messageText(message), into);
+  visitIdentifiersIn(message, (cls, value) => {
+    let set = into.get(cls);
+    if (set === undefined) into.set(cls, (set = new Set()));
+    set.add(value);
+  });
+  return into;
+}
+
+/** Each identifier in a message, in the order `identifiersIn` first meets it, to `visit`. */
+export function visitIdentifiersIn(message: PolicyMessage, visit: IdentifierVisitor): void {
+  visitIdentifiersInText(messageText(message), visit);
   if (message.role === 'assistant') {
     for (const call of message.toolCalls ?? []) {
       const command = commandOf(call.args);
-      if (command === undefined) continue;
-      let set = into.get('command');
-      if (set === undefined) into.set('command', (set = new Set()));
-      set.add(command);
+      if (command !== undefined) visit('command', command);
     }
   }
-  return into;
 }
 
 /** Normalised text for "does this list still say X": whitespace collapsed, case kept (ids are case-sensitive). */
