@@ -1,3 +1,4 @@
+import type { PolicyToolCall } from '../../adapters/policy/PolicyMessage.ts';
 import { quote, type AuditCheck, type AuditFinding } from './AuditFinding.ts';
 import { holds, identifiersInText, type IdentifierClass } from './identifiers.ts';
 
@@ -21,26 +22,35 @@ function contentWords(text: string): string[] {
   return [...new Set((text.match(/[A-Za-z]{4,}/g) ?? []).filter((w) => !STOP.has(w.toLowerCase())).map(stem))];
 }
 
-/** Where a summary's attribution is checked: the messages' texts, and their joined text built on demand. */
+/**
+ * Where a summary's attribution is checked: the texts of its messages in groups (each built on first use),
+ * and their joined text, built on demand.
+ */
 interface Source {
-  readonly parts: readonly string[];
+  /** Whether one of its texts holds `value` (so the joined text does: an identifier holds no line break). */
+  readonly holds: (cls: IdentifierClass, value: string) => boolean;
   readonly text: () => string;
   /** The joined text lower-cased, whitespace collapsed, for quotes. */
   readonly normed: () => string;
 }
 
-function sourceOf(parts: readonly string[], join: () => string): Source {
+function sourceOf(groups: readonly (() => readonly string[])[], join: () => string): Source {
   let text: string | undefined;
   let normed: string | undefined;
   const joined = (): string => (text ??= join());
-  return { parts, text: joined, normed: () => (normed ??= norm(joined())) };
+  return { holds: (cls, value) => groups.some((group) => heldBy(group(), cls, value)), text: joined, normed: () => (normed ??= norm(joined())) };
 }
 
-/** `holds` over the joined texts, from the latest: an identifier never spans the line break that joins them. */
+/** `holds` over texts, from the latest (what a summary names is mostly recent). */
 function heldBy(parts: readonly string[], cls: IdentifierClass, value: string): boolean {
   for (let i = parts.length - 1; i >= 0; i -= 1) if (holds(parts[i] as string, cls, value)) return true;
   return false;
 }
+
+const once = <T>(make: () => T): (() => T) => {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+};
 
 /** The claim after the attribution verb: what the summary says the user said. */
 function claimOf(sentence: string): string {
@@ -58,24 +68,24 @@ export const fabricatedAttribution: AuditCheck = (o) => {
   if (o.compaction.summary.kind !== 'text') return [];
   const before = o.compaction.before;
   // The sources, built only when a sentence attributes something (most summary sentences do not), as the
-  // texts of their messages: an identifier holds no line break, so it is in the joined text exactly when it is
-  // in one of them, and the search runs from the latest (what a summary names is mostly recent). The joined
-  // and normalised texts, for quotes, are built once and only for a quote.
-  let sources: { user: Source; tool: Source; userWords: Set<string>; other: readonly string[] } | undefined;
+  // texts of their messages; the joined and normalised texts, for quotes, are built once and only for a quote.
+  let sources: { user: Source; tool: Source; other: Source; userWords: Set<string> } | undefined;
   const source = (): NonNullable<typeof sources> => {
     if (sources !== undefined) return sources;
-    const parts = { user: [] as string[], tool: [] as string[], args: [] as string[], other: [] as string[] };
+    const parts = { user: [] as string[], tool: [] as string[], calls: [] as PolicyToolCall[], other: [] as string[] };
     for (const m of before) {
       if (m.role === 'user') parts.user.push(m.content);
       else if (m.role === 'tool') parts.tool.push(m.content);
       else parts.other.push(m.content);
-      if (m.role === 'assistant') for (const c of m.toolCalls ?? []) parts.args.push(JSON.stringify(c.args));
+      if (m.role === 'assistant') parts.calls.push(...(m.toolCalls ?? []));
     }
+    const args = once(() => parts.calls.map((c) => JSON.stringify(c.args)));
     // The user's words: user messages, including an earlier summary the user role carries (judged at its own compaction).
-    const user = sourceOf(parts.user, () => parts.user.join('\n'));
+    const user = sourceOf([() => parts.user], () => parts.user.join('\n'));
     // A tool's words: its results, and the calls that produced them (a summary may quote the command).
-    const tool = sourceOf([...parts.tool, ...parts.args], () => `${parts.tool.join('\n')}\n${parts.args.join('\n')}`);
-    return (sources = { user, tool, userWords: new Set(contentWords(user.text())), other: parts.other });
+    const tool = sourceOf([() => parts.tool, args], () => `${parts.tool.join('\n')}\n${args().join('\n')}`);
+    const other = sourceOf([() => parts.other], () => parts.other.join('\n'));
+    return (sources = { user, tool, other, userWords: new Set(contentWords(user.text())) });
   };
   const findings: AuditFinding[] = [];
   for (const sentence of sentences(o.compaction.summary.text)) {
@@ -92,8 +102,8 @@ export const fabricatedAttribution: AuditCheck = (o) => {
     }
     for (const [cls, values] of identifiersInText(toUser ? claimOf(sentence) : sentence)) {
       for (const v of values) {
-        if (heldBy(from.parts, cls, v)) continue;
-        const elsewhere = heldBy(user.parts, cls, v) || heldBy(tool.parts, cls, v) || heldBy(other, cls, v);
+        if (from.holds(cls, v)) continue;
+        const elsewhere = user.holds(cls, v) || tool.holds(cls, v) || other.holds(cls, v);
         reasons.push(elsewhere ? `it attributes ${cls} ${v} to ${who}, but ${v} came from elsewhere in the history, never from ${who}` : `it names ${cls} ${v}, which appears nowhere in the history it replaced`);
       }
     }

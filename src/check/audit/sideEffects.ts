@@ -26,12 +26,29 @@ export function isSideEffecting(call: PolicyToolCall): boolean {
 export function canonicalArgs(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalArgs).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
-    return `{${Object.keys(value)
+    const keys = Object.keys(value);
+    // Most calls: plain objects of strings and numbers, keys already in order. JSON.stringify writes them
+    // exactly as below, natively.
+    if (flatInOrder(value, keys)) return JSON.stringify(value);
+    return `{${keys
       .sort()
       .map((k) => `${JSON.stringify(k)}:${canonicalArgs((value as Record<string, unknown>)[k])}`)
       .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
+}
+
+/** A plain object whose values are all JSON primitives and whose keys are already sorted. */
+function flatInOrder(value: object, keys: readonly string[]): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (let i = 0; i < keys.length; i += 1) {
+    const key = keys[i] as string;
+    if (i > 0 && !((keys[i - 1] as string) < key)) return false;
+    const v = (value as Record<string, unknown>)[key];
+    if (v !== null && typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') return false;
+  }
+  return true;
 }
 
 const REQUEST_KEY = /request[_-]?id|idempotency[_-]?key|requestId|idempotencyKey/i;
