@@ -33,7 +33,8 @@ export function factsOf(compaction: RecordedCompaction): CompactionFacts {
     source = m;
     visitIdentifiersIn(m, visit);
   }
-  const lost = [...droppedIds].flatMap(([cls, byValue]) => [...byValue].filter(([v]) => !holds(afterText, cls, v)).map(([value, source]) => ({ cls, value, source })));
+  const lost: { cls: IdentifierClass; value: string; source: PolicyMessage }[] = [];
+  for (const [cls, byValue] of droppedIds) for (const [value, from] of byValue) if (!holds(afterText, cls, value)) lost.push({ cls, value, source: from });
   const facts = { dropped, afterText, droppedIds, lost };
   cache.set(compaction, facts);
   return facts;

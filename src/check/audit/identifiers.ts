@@ -110,12 +110,20 @@ export function searchable(messages: readonly PolicyMessage[]): string {
 /** Whether `text` still holds `value` of class `cls` (numbers also with thousands separators or a decimal tail). */
 export function holds(text: string, cls: IdentifierClass, value: string): boolean {
   if (text.includes(value)) return true;
+  if (cls !== 'number') return false;
+  const grouped = thousands(value);
   // Three leading digits or fewer group to the value itself, already looked for.
-  if (cls === 'number' && /^\d{4}/.test(value)) {
-    const grouped = value.replace(/^(\d+)/, (d) => d.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
-    return text.includes(grouped);
-  }
-  return false;
+  return grouped !== value && text.includes(grouped);
+}
+
+/** A number with its leading digits grouped by thousands (`1234567.5` → `1,234,567.5`). */
+function thousands(value: string): string {
+  let digits = 0;
+  while (digits < value.length && value.charCodeAt(digits) >= 48 && value.charCodeAt(digits) <= 57) digits += 1;
+  if (digits < 4) return value;
+  let out = value.slice(0, digits % 3 || 3);
+  for (let i = digits % 3 || 3; i < digits; i += 3) out += `,${value.slice(i, i + 3)}`;
+  return out + value.slice(digits);
 }
 
 /** Words a human uses for each class, for "the agent asks for it" and "says it never existed". */
