@@ -66,7 +66,7 @@ async function* read(file: string, notes: ReadNotes): AsyncGenerator<SessionEven
   for await (const { line, record } of readJsonLines(file, notes)) {
     const type = String(record['type']);
     const uuid = typeof record['uuid'] === 'string' ? record['uuid'] : undefined;
-    const at: RecordRef = { file, line, ...(uuid === undefined ? {} : { recordId: uuid }) };
+    const at: RecordRef = uuid === undefined ? { file, line } : { file, line, recordId: uuid };
     if (typeof record['version'] === 'string') notes.agentVersion = record['version'];
     if (record['isSidechain'] === true || NOT_CONTEXT.has(type)) continue;
     if (type === 'system') {
@@ -129,7 +129,9 @@ async function* read(file: string, notes: ReadNotes): AsyncGenerator<SessionEven
     const text = Array.isArray(content) ? textOf(blocks.filter((b) => b?.['type'] === 'text')) : textOf(content);
     const out: PolicyMessage[] = results.map((b, i) => {
       const callId = String(b['tool_use_id']);
-      return { role: 'tool', id: results.length === 1 && text === '' ? (uuid ?? `line-${line}`) : `${uuid ?? `line-${line}`}#${i}`, toolCallId: callId, name: toolNames.get(callId) ?? 'unknown', content: textOf(b['content']), ...(b['is_error'] === true ? { isError: true } : {}) };
+      const id = results.length === 1 && text === '' ? (uuid ?? `line-${line}`) : `${uuid ?? `line-${line}`}#${i}`;
+      const name = toolNames.get(callId) ?? 'unknown';
+      return b['is_error'] === true ? { role: 'tool', id, toolCallId: callId, name, content: textOf(b['content']), isError: true } : { role: 'tool', id, toolCallId: callId, name, content: textOf(b['content']) };
     });
     if (text !== '' || results.length === 0) out.push({ role: 'user', ...(uuid === undefined ? {} : { id: results.length === 0 ? uuid : `${uuid}#text` }), content: text });
     for (const m of out) {
