@@ -29,23 +29,25 @@ async function* read(file: string, notes: ReadNotes): AsyncGenerator<SessionEven
   let assistant: { id: string; uuid: string | undefined; at: RecordRef; content: string[]; calls: PolicyToolCall[]; reasoning?: PolicyReasoning } | undefined;
   let boundary: { at: RecordRef; metadata: Record<string, unknown> } | undefined;
 
-  function* flush(): Generator<SessionEvent> {
-    if (assistant === undefined) return;
+  // flush and cut answer the one event they make, if any: a generator delegated to per line (yield*) costs an
+  // await per step in the async generator below, more than the line's own work.
+  function flush(): SessionEvent | undefined {
+    if (assistant === undefined) return undefined;
     const a = assistant;
     assistant = undefined;
     const message: PolicyMessage = { role: 'assistant', id: a.uuid ?? a.id, content: a.content.join('\n'), ...(a.calls.length > 0 ? { toolCalls: a.calls } : {}), ...(a.reasoning === undefined ? {} : { reasoning: a.reasoning }) };
     context.push({ message, uuid: a.uuid, at: a.at });
-    yield { kind: 'message', message, at: a.at };
+    return { kind: 'message', message, at: a.at };
   }
 
-  function* cut(summary: PolicyMessage | undefined, at: RecordRef): Generator<SessionEvent> {
-    if (boundary === undefined) return;
+  function cut(summary: PolicyMessage | undefined, at: RecordRef): SessionEvent | undefined {
+    if (boundary === undefined) return undefined;
     const b = boundary;
     boundary = undefined;
     const preserved = preservedSegment(context, b.metadata);
     const after = [...(summary === undefined ? [] : [summary]), ...preserved.map((h) => h.message)];
     const trigger = typeof b.metadata['trigger'] === 'string' ? b.metadata['trigger'] : undefined;
-    yield {
+    const event: SessionEvent = {
       kind: 'compaction',
       compaction: {
         at: b.at,
@@ -57,18 +59,22 @@ async function* read(file: string, notes: ReadNotes): AsyncGenerator<SessionEven
       },
     };
     context = [...(summary === undefined ? [] : [{ message: summary, uuid: summary.id, at }]), ...preserved];
+    return event;
   }
 
+  let emitted: SessionEvent | undefined;
   for await (const { line, record } of readJsonLines(file, notes)) {
     const type = String(record['type']);
     const uuid = typeof record['uuid'] === 'string' ? record['uuid'] : undefined;
-    const at: RecordRef = { file, line, ...(uuid === undefined ? {} : { recordId: uuid }) };
+    const at: RecordRef = uuid === undefined ? { file, line } : { file, line, recordId: uuid };
     if (typeof record['version'] === 'string') notes.agentVersion = record['version'];
     if (record['isSidechain'] === true || NOT_CONTEXT.has(type)) continue;
     if (type === 'system') {
       if (record['subtype'] !== 'compact_boundary') continue;
-      yield* flush();
-      yield* cut(undefined, at);
+      emitted = flush();
+      if (emitted !== undefined) yield emitted;
+      emitted = cut(undefined, at);
+      if (emitted !== undefined) yield emitted;
       boundary = { at, metadata: (record['compactMetadata'] ?? {}) as Record<string, unknown> };
       continue;
     }
@@ -79,7 +85,10 @@ async function* read(file: string, notes: ReadNotes): AsyncGenerator<SessionEven
     const message = objectField(record['message'], 'message', file, line, `${type} record`);
     if (type === 'assistant') {
       const id = typeof message['id'] === 'string' ? message['id'] : (uuid ?? `line-${line}`);
-      if (assistant !== undefined && assistant.id !== id) yield* flush();
+      if (assistant !== undefined && assistant.id !== id) {
+        emitted = flush();
+        if (emitted !== undefined) yield emitted;
+      }
       assistant ??= { id, uuid, at, content: [], calls: [] };
       for (const block of Array.isArray(message['content']) ? message['content'] : [{ type: 'text', text: textOf(message['content']) }]) {
         const b = block as Record<string, unknown>;
@@ -96,18 +105,23 @@ async function* read(file: string, notes: ReadNotes): AsyncGenerator<SessionEven
       }
       continue;
     }
-    yield* flush();
+    emitted = flush();
+    if (emitted !== undefined) yield emitted;
     if (record['isCompactSummary'] === true) {
       const summary: PolicyMessage = { role: 'user', ...(uuid === undefined ? {} : { id: uuid }), content: textOf(message['content']) };
-      if (boundary !== undefined) yield* cut(summary, at);
-      else {
+      if (boundary !== undefined) {
+        emitted = cut(summary, at);
+        if (emitted !== undefined) yield emitted;
+      } else {
         // A summary without its boundary (older versions): the whole context before it is replaced.
         boundary = { at, metadata: {} };
-        yield* cut(summary, at);
+        emitted = cut(summary, at);
+        if (emitted !== undefined) yield emitted;
       }
       continue;
     }
-    yield* cut(undefined, at);
+    emitted = cut(undefined, at);
+    if (emitted !== undefined) yield emitted;
     if (record['isVisibleInTranscriptOnly'] === true) continue;
     const content = message['content'];
     const blocks = Array.isArray(content) ? (content as Record<string, unknown>[]) : [];
@@ -115,7 +129,9 @@ async function* read(file: string, notes: ReadNotes): AsyncGenerator<SessionEven
     const text = Array.isArray(content) ? textOf(blocks.filter((b) => b?.['type'] === 'text')) : textOf(content);
     const out: PolicyMessage[] = results.map((b, i) => {
       const callId = String(b['tool_use_id']);
-      return { role: 'tool', id: results.length === 1 && text === '' ? (uuid ?? `line-${line}`) : `${uuid ?? `line-${line}`}#${i}`, toolCallId: callId, name: toolNames.get(callId) ?? 'unknown', content: textOf(b['content']), ...(b['is_error'] === true ? { isError: true } : {}) };
+      const id = results.length === 1 && text === '' ? (uuid ?? `line-${line}`) : `${uuid ?? `line-${line}`}#${i}`;
+      const name = toolNames.get(callId) ?? 'unknown';
+      return b['is_error'] === true ? { role: 'tool', id, toolCallId: callId, name, content: textOf(b['content']), isError: true } : { role: 'tool', id, toolCallId: callId, name, content: textOf(b['content']) };
     });
     if (text !== '' || results.length === 0) out.push({ role: 'user', ...(uuid === undefined ? {} : { id: results.length === 0 ? uuid : `${uuid}#text` }), content: text });
     for (const m of out) {
@@ -123,8 +139,10 @@ async function* read(file: string, notes: ReadNotes): AsyncGenerator<SessionEven
       yield { kind: 'message', message: m, at };
     }
   }
-  yield* flush();
-  yield* cut(undefined, { file, line: notes.lines });
+  emitted = flush();
+  if (emitted !== undefined) yield emitted;
+  emitted = cut(undefined, { file, line: notes.lines });
+  if (emitted !== undefined) yield emitted;
 }
 
 /**

@@ -1,6 +1,5 @@
-import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
+import { readLines } from './readLines.ts';
 import type { ReadNotes } from './SessionEvent.ts';
 import { SessionFormatError } from './SessionFormatError.ts';
 
@@ -26,33 +25,34 @@ async function endsWithNewline(file: string): Promise<boolean> {
 }
 
 /**
- * Streams a JSONL file line by line (readline over a read stream: memory holds one line, never the file).
+ * Streams a JSONL file line by line (lines split as readline splits them: memory holds a chunk, never the file).
  * Blank lines are skipped. A line that is not a JSON object fails with the file and line, except the last
  * line of a file that does not end in a newline: a session still being written, which is a warning.
  */
 export async function* readJsonLines(file: string, notes: ReadNotes): AsyncGenerator<JsonLine> {
-  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
   let number = 0;
   // A parse failure is held until the next line shows it was not the last one.
   let failed: { readonly line: number; readonly error: unknown; readonly text: string } | undefined;
   try {
-    for await (const text of lines) {
-      number += 1;
-      if (failed !== undefined) throw malformed(file, failed);
-      // Blank lines are skipped; only a line that starts with whitespace needs trimming to tell (no copy of the rest).
-      if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === '')) continue;
-      notes.lines += 1;
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch (error: unknown) {
-        failed = { line: number, error, text };
-        continue;
+    for await (const batch of readLines(file)) {
+      for (const text of batch) {
+        number += 1;
+        if (failed !== undefined) throw malformed(file, failed);
+        // Blank lines are skipped; only a line that starts with whitespace needs trimming to tell (no copy of the rest).
+        if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === '')) continue;
+        notes.lines += 1;
+        let value: unknown;
+        try {
+          value = JSON.parse(text);
+        } catch (error: unknown) {
+          failed = { line: number, error, text };
+          continue;
+        }
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+          throw new SessionFormatError('MALFORMED_LINE', file, number, `the line is JSON but not an object (got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}); every session line is one JSON object`);
+        }
+        yield { line: number, record: value as Record<string, unknown>, length: text.length };
       }
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        throw new SessionFormatError('MALFORMED_LINE', file, number, `the line is JSON but not an object (got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}); every session line is one JSON object`);
-      }
-      yield { line: number, record: value as Record<string, unknown>, length: text.length };
     }
   } catch (error: unknown) {
     if (error instanceof SessionFormatError) throw error;

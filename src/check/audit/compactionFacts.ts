@@ -1,7 +1,7 @@
 import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
 import type { RecordedCompaction } from '../../adapters/sessions/SessionEvent.ts';
 import { droppedBy } from './droppedMessages.ts';
-import { holds, identifiersIn, searchable, type IdentifierClass } from './identifiers.ts';
+import { holds, searchable, visitIdentifiersIn, type IdentifierClass } from './identifiers.ts';
 
 /** What several rules read off one compaction, computed once. */
 export interface CompactionFacts {
@@ -22,14 +22,19 @@ export function factsOf(compaction: RecordedCompaction): CompactionFacts {
   const dropped = droppedBy(compaction);
   const afterText = searchable(compaction.after);
   const droppedIds = new Map<IdentifierClass, Map<string, PolicyMessage>>();
+  // Straight into the table, in the order identifiersIn(m) would list them: no sets per message.
+  let source: PolicyMessage | undefined;
+  const visit = (cls: IdentifierClass, value: string): void => {
+    let byValue = droppedIds.get(cls);
+    if (byValue === undefined) droppedIds.set(cls, (byValue = new Map()));
+    if (!byValue.has(value)) byValue.set(value, source as PolicyMessage);
+  };
   for (const m of dropped) {
-    for (const [cls, values] of identifiersIn(m)) {
-      let byValue = droppedIds.get(cls);
-      if (byValue === undefined) droppedIds.set(cls, (byValue = new Map()));
-      for (const v of values) if (!byValue.has(v)) byValue.set(v, m);
-    }
+    source = m;
+    visitIdentifiersIn(m, visit);
   }
-  const lost = [...droppedIds].flatMap(([cls, byValue]) => [...byValue].filter(([v]) => !holds(afterText, cls, v)).map(([value, source]) => ({ cls, value, source })));
+  const lost: { cls: IdentifierClass; value: string; source: PolicyMessage }[] = [];
+  for (const [cls, byValue] of droppedIds) for (const [value, from] of byValue) if (!holds(afterText, cls, value)) lost.push({ cls, value, source: from });
   const facts = { dropped, afterText, droppedIds, lost };
   cache.set(compaction, facts);
   return facts;

@@ -47,7 +47,11 @@ function indexLost(lost: readonly Lost[]): LostIndex {
     else list.push(l);
     if (l.source.role !== 'assistant') continue;
     for (const call of l.source.toolCalls ?? []) {
-      for (const [key, value] of Object.entries(call.args)) {
+      // Only a later call of two or more arguments is matched (reaction below), and its slot names its other
+      // arguments, which a call of one argument never has: such a call can carry nothing.
+      const entries = Object.entries(call.args);
+      if (entries.length < 2) continue;
+      for (const [key, value] of entries) {
         if (!JSON.stringify(value ?? null).includes(l.value)) continue;
         const slot = slotOf(call.name, key, call.args);
         const of = carriers.get(slot);

@@ -1,6 +1,6 @@
-import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
+import type { PolicyToolCall } from '../../adapters/policy/PolicyMessage.ts';
 import { quote, type AuditCheck, type AuditFinding } from './AuditFinding.ts';
-import { holds, identifiersInText } from './identifiers.ts';
+import { holds, identifiersInText, type IdentifierClass } from './identifiers.ts';
 
 // A sentence that says the user said or asked something.
 const USER_ATTRIBUTION = /\b(?:the )?user(?:'s)?\s+(?:has\s+|had\s+|then\s+|also\s+|explicitly\s+|specifically\s+|later\s+)*(?:said|asked|requested|instructed|wants|wanted|told|wrote|stated|confirmed|approved|authori[sz]ed|directed|decided|mentioned|demanded|insisted|ordered|specified|added|prefers|gave)\b|\b(?:per|as) the user(?:'s)? (?:request|instruction|said|asked)|^\s*[-*]?\s*(?:user|human)\s*(?:instruction|request)?\s*:/im;
@@ -22,6 +22,36 @@ function contentWords(text: string): string[] {
   return [...new Set((text.match(/[A-Za-z]{4,}/g) ?? []).filter((w) => !STOP.has(w.toLowerCase())).map(stem))];
 }
 
+/**
+ * Where a summary's attribution is checked: the texts of its messages in groups (each built on first use),
+ * and their joined text, built on demand.
+ */
+interface Source {
+  /** Whether one of its texts holds `value` (so the joined text does: an identifier holds no line break). */
+  readonly holds: (cls: IdentifierClass, value: string) => boolean;
+  readonly text: () => string;
+  /** The joined text lower-cased, whitespace collapsed, for quotes. */
+  readonly normed: () => string;
+}
+
+function sourceOf(groups: readonly (() => readonly string[])[], join: () => string): Source {
+  let text: string | undefined;
+  let normed: string | undefined;
+  const joined = (): string => (text ??= join());
+  return { holds: (cls, value) => groups.some((group) => heldBy(group(), cls, value)), text: joined, normed: () => (normed ??= norm(joined())) };
+}
+
+/** `holds` over texts, from the latest (what a summary names is mostly recent). */
+function heldBy(parts: readonly string[], cls: IdentifierClass, value: string): boolean {
+  for (let i = parts.length - 1; i >= 0; i -= 1) if (holds(parts[i] as string, cls, value)) return true;
+  return false;
+}
+
+const once = <T>(make: () => T): (() => T) => {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+};
+
 /** The claim after the attribution verb: what the summary says the user said. */
 function claimOf(sentence: string): string {
   const match = USER_ATTRIBUTION.exec(sentence);
@@ -37,34 +67,44 @@ function claimOf(sentence: string): string {
 export const fabricatedAttribution: AuditCheck = (o) => {
   if (o.compaction.summary.kind !== 'text') return [];
   const before = o.compaction.before;
-  const byRole = (roles: readonly PolicyMessage['role'][]): string => before.filter((m) => roles.includes(m.role)).map((m) => m.content).join('\n');
-  // The sources, built only when a sentence attributes something (most summary sentences do not).
-  let sources: { userText: string; toolText: string; userWords: Set<string>; everything: string } | undefined;
+  // The sources, built only when a sentence attributes something (most summary sentences do not), as the
+  // texts of their messages; the joined and normalised texts, for quotes, are built once and only for a quote.
+  let sources: { user: Source; tool: Source; other: Source; userWords: Set<string> } | undefined;
   const source = (): NonNullable<typeof sources> => {
     if (sources !== undefined) return sources;
+    const parts = { user: [] as string[], tool: [] as string[], calls: [] as PolicyToolCall[], other: [] as string[] };
+    for (const m of before) {
+      if (m.role === 'user') parts.user.push(m.content);
+      else if (m.role === 'tool') parts.tool.push(m.content);
+      else parts.other.push(m.content);
+      if (m.role === 'assistant') parts.calls.push(...(m.toolCalls ?? []));
+    }
+    const args = once(() => parts.calls.map((c) => JSON.stringify(c.args)));
     // The user's words: user messages, including an earlier summary the user role carries (judged at its own compaction).
-    const userText = byRole(['user']);
+    const user = sourceOf([() => parts.user], () => parts.user.join('\n'));
     // A tool's words: its results, and the calls that produced them (a summary may quote the command).
-    const toolText = `${byRole(['tool'])}\n${before.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []).map((c) => JSON.stringify(c.args)) : [])).join('\n')}`;
-    return (sources = { userText, toolText, userWords: new Set(contentWords(userText)), everything: `${userText}\n${toolText}\n${byRole(['assistant', 'system'])}` });
+    const tool = sourceOf([() => parts.tool, args], () => `${parts.tool.join('\n')}\n${args().join('\n')}`);
+    const other = sourceOf([() => parts.other], () => parts.other.join('\n'));
+    return (sources = { user, tool, other, userWords: new Set(contentWords(user.text())) });
   };
   const findings: AuditFinding[] = [];
   for (const sentence of sentences(o.compaction.summary.text)) {
     const toUser = USER_ATTRIBUTION.test(sentence);
     const toTool = !toUser && TOOL_ATTRIBUTION.test(sentence);
     if (!toUser && !toTool) continue;
-    const { userText, toolText, userWords, everything } = source();
-    const from = toUser ? userText : toolText;
+    const { user, tool, userWords, other } = source();
+    const from = toUser ? user : tool;
     const who = toUser ? 'the user' : 'a tool';
     const reasons: string[] = [];
     for (const m of sentence.matchAll(QUOTED)) {
       const q = (m[1] ?? m[2] ?? m[3]) as string;
-      if (!norm(from).includes(norm(q))) reasons.push(`it quotes ${JSON.stringify(q)}, which no ${toUser ? 'user message' : 'tool result'} before the compaction contains`);
+      if (!from.normed().includes(norm(q))) reasons.push(`it quotes ${JSON.stringify(q)}, which no ${toUser ? 'user message' : 'tool result'} before the compaction contains`);
     }
     for (const [cls, values] of identifiersInText(toUser ? claimOf(sentence) : sentence)) {
       for (const v of values) {
-        if (holds(from, cls, v)) continue;
-        reasons.push(holds(everything, cls, v) ? `it attributes ${cls} ${v} to ${who}, but ${v} came from elsewhere in the history, never from ${who}` : `it names ${cls} ${v}, which appears nowhere in the history it replaced`);
+        if (from.holds(cls, v)) continue;
+        const elsewhere = user.holds(cls, v) || tool.holds(cls, v) || other.holds(cls, v);
+        reasons.push(elsewhere ? `it attributes ${cls} ${v} to ${who}, but ${v} came from elsewhere in the history, never from ${who}` : `it names ${cls} ${v}, which appears nowhere in the history it replaced`);
       }
     }
     if (toUser && reasons.length === 0) {

@@ -15,10 +15,13 @@ const CLASSIFY: readonly [Exclude<IdentifierClass, 'command'>, RegExp][] = [
   // Numbers of three or more digits (amounts, ports, counts, line numbers), thousands separators allowed.
   ['number', /^(?:\d{1,3}(?:,\d{3})+|\d{3,})(?:\.\d+)?$/],
 ];
-// A candidate token: a run of identifier characters holding a digit, a slash, an underscore or a dot. The
-// lookbehind starts a match only at a run's first character, so the scan is linear whatever the text's shape,
-// and plain words (most of prose) never become strings.
-const CANDIDATE = /(?<![\w@.\/,~+%-])[\w@,~+%-]*[\d/_.][\w@.\/,~+%-]*/g;
+// A candidate token is a whole run of identifier characters ([\w@.\/,~+%-]) holding a digit, a slash, an
+// underscore or a dot; plain words (most of prose) never become strings. The scan looks for those key characters
+// only and widens each hit to its run, so text without them (prose, filler) costs one pass of a one-class regex.
+const KEY = /[\d/_.]/g;
+const RUN_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_@./,~+%-') RUN_CHAR[c.charCodeAt(0)] = 1;
+const inRun = (code: number): boolean => code < 128 && RUN_CHAR[code] === 1;
 const HTTP_URL = /\bhttps?:\/\/\S+/g;
 
 const SHELL_KEYS = ['command', 'cmd', 'script'];
@@ -38,38 +41,65 @@ export function commandOf(args: Readonly<Record<string, unknown>>): string | und
   return undefined;
 }
 
+/** Receives each identifier a scan finds, in text order (a value may come more than once). */
+export type IdentifierVisitor = (cls: IdentifierClass, value: string) => void;
+
 /** Identifiers of each class in a text. URLs are removed first: their parts are not paths or numbers. */
 export function identifiersInText(text: string, into: Map<IdentifierClass, Set<string>> = new Map()): Map<IdentifierClass, Set<string>> {
+  visitIdentifiersInText(text, (cls, value) => {
+    let set = into.get(cls);
+    if (set === undefined) into.set(cls, (set = new Set()));
+    set.add(value);
+  });
+  return into;
+}
+
+/** Each identifier in a text, in order, to `visit`: `identifiersInText` without building its sets. */
+export function visitIdentifiersInText(text: string, visit: IdentifierVisitor): void {
   const plain = text.includes('://') ? text.replace(HTTP_URL, ' ') : text;
-  for (const match of plain.matchAll(CANDIDATE)) {
+  // One shared global regex: the loop below never re-enters it, so resetting lastIndex is enough. test()
+  // moves lastIndex past the hit without building a match.
+  const key = KEY;
+  key.lastIndex = 0;
+  while (key.test(plain)) {
+    const hit = key.lastIndex - 1;
+    let start = hit;
+    while (start > 0 && inRun(plain.charCodeAt(start - 1))) start -= 1;
+    let end = hit + 1;
+    while (end < plain.length && inRun(plain.charCodeAt(end))) end += 1;
+    key.lastIndex = end;
     // Sentence punctuation and a list comma are not part of the token.
-    const token = match[0].replace(/^,+|[.,]+$/g, '');
-    if (token.length < 3) continue;
+    while (start < end && plain.charCodeAt(start) === 44) start += 1;
+    while (end > start && (plain.charCodeAt(end - 1) === 44 || plain.charCodeAt(end - 1) === 46)) end -= 1;
+    if (end - start < 3) continue;
+    const token = plain.slice(start, end);
     for (const [cls, test] of CLASSIFY) {
       if (!test.test(token)) continue;
-      const value = cls === 'number' ? token.replace(/,/g, '') : token;
-      let set = into.get(cls);
-      if (set === undefined) into.set(cls, (set = new Set()));
-      set.add(value);
+      visit(cls, cls === 'number' ? token.replace(/,/g, '') : token);
       break;
     }
   }
-  return into;
 }
 
 /** Identifiers in a message: its text, its tool calls' arguments, and the command lines it ran. */
 export function identifiersIn(message: PolicyMessage, into: Map<IdentifierClass, Set<string>> = new Map()): Map<IdentifierClass, Set<string>> {
-  identifiersInText(messageText(message), into);
+  visitIdentifiersIn(message, (cls, value) => {
+    let set = into.get(cls);
+    if (set === undefined) into.set(cls, (set = new Set()));
+    set.add(value);
+  });
+  return into;
+}
+
+/** Each identifier in a message, in the order `identifiersIn` first meets it, to `visit`. */
+export function visitIdentifiersIn(message: PolicyMessage, visit: IdentifierVisitor): void {
+  visitIdentifiersInText(messageText(message), visit);
   if (message.role === 'assistant') {
     for (const call of message.toolCalls ?? []) {
       const command = commandOf(call.args);
-      if (command === undefined) continue;
-      let set = into.get('command');
-      if (set === undefined) into.set('command', (set = new Set()));
-      set.add(command);
+      if (command !== undefined) visit('command', command);
     }
   }
-  return into;
 }
 
 /** Normalised text for "does this list still say X": whitespace collapsed, case kept (ids are case-sensitive). */
@@ -80,11 +110,20 @@ export function searchable(messages: readonly PolicyMessage[]): string {
 /** Whether `text` still holds `value` of class `cls` (numbers also with thousands separators or a decimal tail). */
 export function holds(text: string, cls: IdentifierClass, value: string): boolean {
   if (text.includes(value)) return true;
-  if (cls === 'number') {
-    const grouped = value.replace(/^(\d+)/, (d) => d.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
-    return text.includes(grouped);
-  }
-  return false;
+  if (cls !== 'number') return false;
+  const grouped = thousands(value);
+  // Three leading digits or fewer group to the value itself, already looked for.
+  return grouped !== value && text.includes(grouped);
+}
+
+/** A number with its leading digits grouped by thousands (`1234567.5` → `1,234,567.5`). */
+function thousands(value: string): string {
+  let digits = 0;
+  while (digits < value.length && value.charCodeAt(digits) >= 48 && value.charCodeAt(digits) <= 57) digits += 1;
+  if (digits < 4) return value;
+  let out = value.slice(0, digits % 3 || 3);
+  for (let i = digits % 3 || 3; i < digits; i += 3) out += `,${value.slice(i, i + 3)}`;
+  return out + value.slice(digits);
 }
 
 /** Words a human uses for each class, for "the agent asks for it" and "says it never existed". */

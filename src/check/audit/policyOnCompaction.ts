@@ -3,6 +3,7 @@ import type { InvariantId } from '../../model/invariants.ts';
 import { POLICY_CHECKS } from '../policy/invariants.ts';
 import type { PolicyObservation } from '../policy/PolicyObservation.ts';
 import { quote, type AuditFinding, type AuditObservation } from './AuditFinding.ts';
+import { scopeFor } from './policyScope.ts';
 
 /**
  * The policy-mode invariants a recording can judge, and why the others cannot: INV-16 and INV-22 need the
@@ -38,7 +39,7 @@ export function policyObservation(o: AuditObservation): PolicyObservation {
   return { round: o.index, before: o.compaction.before, after: o.compaction.after, record: EMPTY_RECORD, calls: [], seen: byId, written: byId };
 }
 
-/** Runs each applicable policy-mode check (POLICY_CHECKS, unchanged) on the compaction; a breach is a finding. */
+/** Runs each applicable policy-mode check (POLICY_CHECKS, unchanged) on the compaction, each on its scope; a breach is a finding. */
 export function policyFindings(o: AuditObservation): AuditFinding[] {
   const observation = policyObservation(o);
   const findings: AuditFinding[] = [];
@@ -46,7 +47,10 @@ export function policyFindings(o: AuditObservation): AuditFinding[] {
     if (needsText && o.compaction.summary.kind !== 'text') continue;
     const check = POLICY_CHECKS[id];
     if (check === undefined) continue;
-    const because = check(observation);
+    // Only the part of the compaction where the check can find something (policyScope.ts): same breaches.
+    const scoped = scopeFor(id, observation);
+    if (scoped === undefined) continue;
+    const because = check(scoped);
     if (because.length === 0) continue;
     const shown = because.slice(0, MAX_BECAUSE);
     findings.push({

@@ -12,14 +12,15 @@ type ToolResult = Extract<PolicyMessage, { role: 'tool' }>;
 function completedSideEffects(messages: readonly PolicyMessage[]): { call: PolicyToolCall; result: ToolResult }[] {
   const results = new Map<string, ToolResult>();
   for (const m of messages) if (m.role === 'tool' && !results.has(m.toolCallId)) results.set(m.toolCallId, m);
-  return messages.flatMap((m) =>
-    m.role !== 'assistant'
-      ? []
-      : (m.toolCalls ?? []).flatMap((call) => {
-          const result = results.get(call.id);
-          return result === undefined || result.isError === true || !isSideEffecting(call) ? [] : [{ call, result }];
-        }),
-  );
+  const done: { call: PolicyToolCall; result: ToolResult }[] = [];
+  for (const m of messages) {
+    if (m.role !== 'assistant') continue;
+    for (const call of m.toolCalls ?? []) {
+      const result = results.get(call.id);
+      if (result !== undefined && result.isError !== true && isSideEffecting(call)) done.push({ call, result });
+    }
+  }
+  return done;
 }
 
 /**
@@ -44,8 +45,10 @@ export const reissuedSideEffect: AuditCheck = (o) => {
     if (later.message.role !== 'assistant') continue;
     for (const call of later.message.toolCalls ?? []) {
       const args = canonicalArgs(call.args);
-      const ids = requestIdsOf(call);
-      const original = bySignature.get(`${call.name}\u0000${args}`) ?? ids.map((id) => byRequestId.get(id)).find((d) => d !== undefined);
+      // Request ids only when the arguments differ (the only case the sentence below names one).
+      const bySame = bySignature.get(`${call.name}\u0000${args}`);
+      const ids = bySame !== undefined || byRequestId.size === 0 ? [] : requestIdsOf(call);
+      const original = bySame ?? ids.map((id) => byRequestId.get(id)).find((d) => d !== undefined);
       if (original === undefined || reported.has(original.call.id) || original.call.id === call.id) continue;
       reported.add(original.call.id);
       const same = canonicalArgs(original.call.args) === args ? 'the same arguments' : `the same request id ${requestIdsOf(original.call).find((id) => ids.includes(id)) ?? ''}`;

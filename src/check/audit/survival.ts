@@ -17,9 +17,11 @@ export function survivalOf(compaction: RecordedCompaction): Survival | undefined
   if (compaction.summary.kind !== 'text') return undefined;
   const { droppedIds, lost } = factsOf(compaction);
   const out = emptySurvival();
+  const lostBy = new Map<IdentifierClass, number>();
+  for (const l of lost) lostBy.set(l.cls, (lostBy.get(l.cls) ?? 0) + 1);
   for (const [cls, values] of droppedIds) {
     out[cls].dropped = values.size;
-    out[cls].kept = values.size - lost.filter((l) => l.cls === cls).length;
+    out[cls].kept = values.size - (lostBy.get(cls) ?? 0);
   }
   return out;
 }
