@@ -541,7 +541,9 @@ class Runtime:
             return False
         return all(source in self.window.resident for source in span.sources)
 
-    def evict(self, span, mode, check):
+    def evict(self, span, mode, check, deferred=None):
+        """Removes the span, writes its tombstone and its marker; `deferred` collects the marker instead (a compaction
+        writes its markers together once the gate has passed every candidate, SPEC.md §7 C-2)."""
         handle = check["handle"] if mode == "reversible" and check is not None else None
         tombstone = {"spanId": span.id, "tokenRange": list(span.token_range), "policyVersion": self.policy_version,
                      "modelVersion": self.model_version, "score": span.score, "digest": self.span_digest(span),
@@ -554,7 +556,10 @@ class Runtime:
             marker = {"kind": "derivable", "spanId": span.id, "sources": list(span.sources)}
         else:
             marker = {"kind": "lossy", "spanId": span.id, "text": f"{span.id}: pruned, unrecoverable, contents unknown"}
-        self.window.mark(marker)
+        if deferred is None:
+            self.window.mark(marker)
+        else:
+            deferred[span.id] = marker
         span.content = ""
         return {"kind": "evicted", "spanId": span.id, "mode": mode, "handle": handle, "check": check, "tombstone": tombstone}
 
@@ -611,7 +616,7 @@ class Runtime:
     def op_compact(self, op):
         """INV-07: the policy evicts below-threshold spans, lowest first, only through the gate without loss."""
         candidates = [s for s in self.window.resident.values() if s.score < op["threshold"]]
-        evicted, refused = [], []
+        evicted, refused, markers = [], [], {}
         for span in self.compaction_order(candidates):
             if self.effective_score(span) == INF:
                 refused.append(span.id)
@@ -620,8 +625,13 @@ class Runtime:
             if decision[0] == "reject":
                 refused.append(span.id)
                 continue
-            self.evict(span, decision[1], decision[2])
+            self.evict(span, decision[1], decision[2], markers)
             evicted.append({"spanId": span.id, "mode": decision[1]})
+        # The markers go in window order, whatever order the gate took: which entries fold rests only on which spans
+        # left and how (SPEC.md §7 C-2), never on the order of `evicted`, which is a set (C-7).
+        for span in candidates:
+            if span.id in markers:
+                self.window.mark(markers[span.id])
         return {"kind": "compacted", "evicted": evicted, "refused": refused}
 
     def compaction_order(self, candidates):

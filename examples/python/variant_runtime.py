@@ -44,9 +44,9 @@ class OwnChoices(Runtime):
     def compaction_order(self, candidates):
         return sorted(candidates, key=lambda s: (s.score, -s.appended_at))
 
-    def evict(self, span, mode, check):
-        outcome = super().evict(span, mode, check)
-        marker = self.window.entry(span.id)
+    def evict(self, span, mode, check, deferred=None):
+        outcome = super().evict(span, mode, check, deferred)
+        marker = self.window.entry(span.id) if deferred is None else deferred.get(span.id)
         if marker is not None and marker["kind"] == "lossy":
             marker["text"] = f"[gone] {span.id} was pruned for good; what it said is unknown"
         return outcome

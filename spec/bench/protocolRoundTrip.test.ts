@@ -17,9 +17,11 @@ describe('protocol round-trip benchmark', () => {
     expect(results.map((r) => r.workload)).toEqual([
       'apply only',
       'apply only, runtime that does nothing (floor)',
+      'apply only, adapter module in its supervised process',
       'engine step, protocol 1.1 (one step round trip)',
       'engine step, protocol 1.0 (observe, then apply with the observations after)',
       'engine step, protocol 1.1 (one step round trip), runtime that does nothing (floor)',
+      'engine step, adapter module in its supervised process (--adapter ./module.ts, the default; one IPC round trip)',
     ]);
     for (const r of results) {
       expect(r.inProcessOpsPerSecond).toBeGreaterThan(0);
