@@ -4,6 +4,7 @@ import type { BenchSubject } from '../src/report/bench/BenchReport.ts';
 import { BenchError } from './BenchError.ts';
 import { ContentSource } from '../src/run/bench/ContentSource.ts';
 import { Rng } from '../src/run/bench/Rng.ts';
+import { spanPools } from '../src/run/bench/spanPools.ts';
 import { heapAfterGc } from '../src/run/bench/heapAfterGc.ts';
 
 /** What the benches drive: anything with the reference model's synchronous `apply`. */
@@ -154,22 +155,12 @@ export class Fixture {
   }
 
   private buildPools(): void {
-    const rng = new Rng(this.seed, `pools:${this.factory.subject}:${this.size}:${this.builds}`);
-    const reversible: string[] = [];
-    const reads: string[] = [];
-    const volatile: string[] = [];
-    const derivations: Derivation[] = [];
-    for (let i = 0; i < this.size; i += 1) {
-      const role = i % 10;
-      if (role === 9) derivations.push({ id: id(i), sources: [id(i - 9), id(i - 5)] });
-      else if (role === 8) volatile.push(id(i));
-      else (i % 2 === 0 ? reversible : reads).push(id(i));
-    }
-    this.reversible = rng.shuffle(reversible);
-    this.reads = reads;
-    this.volatile = rng.shuffle(volatile);
-    this.derivations = derivations;
-    this.derivationRecord = Object.fromEntries(derivations.map((d) => [d.id, d.sources]));
+    const pools = spanPools(this.size, new Rng(this.seed, `pools:${this.factory.subject}:${this.size}:${this.builds}`));
+    this.reversible = pools.reversible;
+    this.reads = pools.reads;
+    this.volatile = pools.volatile;
+    this.derivations = pools.derivations;
+    this.derivationRecord = Object.fromEntries(pools.derivations.map((d) => [d.id, d.sources]));
   }
 }
 

@@ -4,6 +4,7 @@ import { AdapterBenchError } from '../AdapterBenchError.ts';
 import { ContentSource } from '../ContentSource.ts';
 import { heapAfterGc } from '../heapAfterGc.ts';
 import { Rng } from '../Rng.ts';
+import { spanPools } from '../spanPools.ts';
 import { driveOperations } from './driveOperations.ts';
 
 /** Tokens are not what is measured: the window is large enough that no operation answers `window-full`. */
@@ -134,21 +135,11 @@ export class RuntimeWindow {
   }
 
   private pools(prunedCount: number): void {
-    const rng = new Rng(this.seed, `pools:${this.size}:${this.builds}`);
-    const reversible: string[] = [];
-    const reads: string[] = [];
-    const volatile: string[] = [];
-    const derivations: Record<string, readonly string[]> = {};
-    for (let i = 0; i < this.size; i += 1) {
-      const role = i % 10;
-      if (role === 9) derivations[id(i)] = [id(i - 9), id(i - 5)];
-      else if (role === 8) volatile.push(id(i));
-      else (i % 2 === 0 ? reversible : reads).push(id(i));
-    }
-    this.reversible = rng.shuffle(reversible);
-    this.reads = reads;
-    this.volatile = rng.shuffle(volatile);
-    this.derivations = derivations;
+    const pools = spanPools(this.size, new Rng(this.seed, `pools:${this.size}:${this.builds}`));
+    this.reversible = pools.reversible;
+    this.reads = pools.reads;
+    this.volatile = pools.volatile;
+    this.derivations = Object.fromEntries(pools.derivations.map((d) => [d.id, d.sources]));
     this.pruned = Array.from({ length: prunedCount }, (_, j) => `p-${this.builds}-${j}`);
   }
 }
