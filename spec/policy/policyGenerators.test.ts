@@ -1,12 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createAdversarialModel, FAKE_BEHAVIOURS, type FakeBehaviour } from '../../src/gen/policy/fakeModel.ts';
+import { createAdversarialModel, FAKE_BEHAVIOURS, SECRETS_KEPT, type FakeBehaviour } from '../../src/gen/policy/fakeModel.ts';
 import { policyCaseArbitrary, type PolicyCase } from '../../src/gen/policy/PolicyCase.ts';
 import { buildConversation } from '../../src/gen/policy/buildConversation.ts';
 import { agentStateOf, inFlightCalls, instructions, sideEffectRequestIds } from '../../src/adapters/policy/conversationFacts.ts';
 import { FAKE_WINDOW_CHARS, HUGE_FILLER_CHARS, INVENTED_USER, PARAPHRASED_STANDING } from '../../src/gen/policy/fakeModel.ts';
 import { POISON } from '../../src/gen/policy/turnMessages.ts';
 import { retractions, UNASKED_DIRECTIVE } from '../../src/adapters/policy/retractions.ts';
+import { attachmentsIn } from '../../src/adapters/policy/attachments.ts';
+import { isSensitive, secretsIn } from '../../src/adapters/policy/secrets.ts';
 
 const retryCase: PolicyCase = {
   system: true,
@@ -46,7 +48,7 @@ describe('policy generators', () => {
   });
 
   it.each(FAKE_BEHAVIOURS)('the fake model behaves as scripted: %s', async (behaviour: FakeBehaviour) => {
-    const withRetraction: PolicyCase = { ...retryCase, turns: [...retryCase.turns, { kind: 'retraction', how: 'cancelled', tool: 'issue_refund' }, { kind: 'standing', via: 'user' }] };
+    const withRetraction: PolicyCase = { ...retryCase, turns: [...retryCase.turns, { kind: 'retraction', how: 'cancelled', tool: 'issue_refund' }, { kind: 'standing', via: 'user' }, { kind: 'sensitive-read' }] };
     const messages = buildConversation(withRetraction).rounds.flat();
     const model = createAdversarialModel([behaviour], messages);
     const prompt = messages.map((m) => m.content).join('\n');
@@ -58,7 +60,7 @@ describe('policy generators', () => {
     }
     const text = await answer;
     const expectations: Record<Exclude<FakeBehaviour, 'throw'>, (t: string) => void> = {
-      faithful: (t) => expect(t).toContain('TASK: refund order #1001 for alice (ticket T-1)'),
+      faithful: (t) => expect([t.includes('TASK: refund order #1001 for alice (ticket T-1)'), t.includes('sk-live-')]).toEqual([true, false]),
       'drop-ids': (t) => expect(t).not.toMatch(/req-1|T-1|#1001/),
       fabricate: (t) => expect(t).toMatch(/failed because/),
       'echo-previous': (t) => expect(t).toMatch(/^Summary: the user asked/),
@@ -68,6 +70,7 @@ describe('policy generators', () => {
       'continue-unasked': (t) => expect(t).toMatch(/without asking the user/),
       'invent-user': (t) => expect(t).toContain(INVENTED_USER),
       'claim-done': (t) => expect(t).toContain('Done: I-4 completed successfully (order #2004).'),
+      'repeat-secret': (t) => expect(t).toMatch(new RegExp(`${SECRETS_KEPT} PAYMENTS_API_KEY=sk-live-[0-9a-f]{24} WEBHOOK_TOKEN=whk-[0-9a-f]{24}$`)),
       'paraphrase-standing': (t) => expect([t.includes(PARAPHRASED_STANDING), t.includes('<standing-instructions')]).toEqual([true, false]),
     };
     expectations[behaviour](text);
@@ -106,6 +109,18 @@ describe('policy generators', () => {
     expect(all.map((m) => m.content.split(':')[0])).toEqual(['TASK', 'INSTRUCTION I-1', 'CANCEL I-1', 'INSTRUCTION I-2', 'REPLACE I-2', 'PLAN P-3 (awaiting approval)', 'PLAN P-4 (awaiting approval)', 'APPROVE P-4.']);
     expect(retractions(all).map((r) => [r.id, r.kind, r.action, r.order])).toEqual([['I-1', 'cancelled', 'charge', '2001'], ['I-2', 'superseded', 'charge', '2002'], ['P-3', 'unapproved', 'charge', '2003']]);
     expect(all.filter((m) => m.role === 'user').some((m) => UNASKED_DIRECTIVE.test(m.content))).toBe(false);
+  });
+
+  it('writes what INV-34 and INV-35 need: an image and a file part named in no text, and sensitive output whose canaries occur once', () => {
+    const c: PolicyCase = { system: false, turns: [{ kind: 'attachment', what: 'image' }, { kind: 'attachment', what: 'file' }, { kind: 'sensitive-read' }, { kind: 'sensitive-read' }], rounds: 1, script: ['faithful'], config: { triggerMessages: 4, keepMessages: 2 } };
+    const all = buildConversation(c).rounds.flat();
+    expect(attachmentsIn(all).map((p) => [p.message.id, p.attachment.kind, p.attachment.name, p.attachment.mediaType])).toEqual([['m1', 'image', 'checkout-1.png', 'image/png'], ['m2', 'file', 'invoice-2.pdf', 'application/pdf']]);
+    expect(Buffer.from(attachmentsIn(all)[0]?.attachment.data ?? '', 'base64').subarray(1, 4).toString()).toBe('PNG');
+    for (const p of attachmentsIn(all)) expect(all.some((m) => m.content.includes(p.attachment.name))).toBe(false);
+    const secrets = secretsIn(all);
+    expect(secrets).toHaveLength(4);
+    expect(all.filter(isSensitive).map((m) => m.id)).toEqual(['m4', 'm6']);
+    for (const s of secrets) expect(all.filter((m) => m.content.includes(s))).toHaveLength(1);
   });
 
   it('a large-read turn holds more than the fake summarizer\'s window, and the fake refuses a prompt that long (INV-22)', async () => {

@@ -37,6 +37,9 @@ export const INVARIANTS = {
   'INV-30': 'What the user took back stays taken back',
   'INV-31': 'No false attribution',
   'INV-32': 'Standing instructions survive exactly once',
+  'INV-33': 'The next request is valid',
+  'INV-34': 'Attachments leave a trace',
+  'INV-35': 'Secrets do not travel',
 } as const;
 
 export type InvariantId = keyof typeof INVARIANTS;

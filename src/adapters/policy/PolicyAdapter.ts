@@ -1,6 +1,7 @@
 import type { InvariantId } from '../../model/invariants.ts';
 import type { MaybePromise } from '../Adapter.ts';
 import type { PolicyMessage } from './PolicyMessage.ts';
+import type { ProviderName } from './providerShape.ts';
 
 /**
  * The chat model a policy-mode pruner summarizes with. prunecheck passes an adversarial fake (src/gen); the
@@ -81,5 +82,10 @@ export interface PolicyAdapter {
   readonly invariants: readonly InvariantId[];
   /** Why an invariant is not claimed, or why a violation is a deliberate design choice of the library. */
   readonly notes?: Readonly<Partial<Record<InvariantId, string>>>;
+  /**
+   * The providers whose request-shape rules the pruned list must satisfy (INV-33). Absent: all of them, as a
+   * library that does not say which provider it serves serves any.
+   */
+  readonly providers?: readonly ProviderName[];
   create(model: FakeChatModel, config: PolicyConfig): MaybePromise<PolicySystem>;
 }

@@ -6,6 +6,17 @@ export interface PolicyToolCall {
 }
 
 /**
+ * A non-text part of a user message: a pasted image or an attached file (spec/SPEC.md INV-34). `name` is how
+ * a marker names it when the part itself leaves the list; `data` is its bytes, base64.
+ */
+export interface PolicyAttachment {
+  readonly kind: 'image' | 'file';
+  readonly name: string;
+  readonly mediaType: string;
+  readonly data: string;
+}
+
+/**
  * A reasoning or signed thinking item of an assistant turn (Anthropic `thinking` block, OpenAI `reasoning`
  * item, `reasoning_content`). It belongs to the tool calls of its message: providers reject it orphaned,
  * modified (the signature covers the text), or missing from the turn whose tool results are being sent
@@ -25,7 +36,14 @@ export interface PolicyReasoning {
  */
 export type PolicyMessage =
   | { readonly role: 'system'; readonly id?: string; readonly content: string; readonly replaces?: readonly string[] }
-  | { readonly role: 'user'; readonly id?: string; readonly content: string; readonly replaces?: readonly string[] }
+  | {
+      readonly role: 'user';
+      readonly id?: string;
+      readonly content: string;
+      /** Optional and backward compatible: image and file parts next to the text (INV-34); adapters carry them. */
+      readonly attachments?: readonly PolicyAttachment[];
+      readonly replaces?: readonly string[];
+    }
   | {
       readonly role: 'assistant';
       readonly id?: string;
@@ -42,6 +60,8 @@ export type PolicyMessage =
       readonly name: string;
       readonly content: string;
       readonly isError?: boolean;
+      /** Set by the harness on output that holds credentials (INV-35); adapters need not carry it. */
+      readonly sensitive?: boolean;
       readonly replaces?: readonly string[];
     };
 

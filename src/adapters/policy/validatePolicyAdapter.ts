@@ -1,5 +1,6 @@
 import { INVARIANT_IDS } from '../../model/invariants.ts';
 import { AdapterLoadError } from '../AdapterLoadError.ts';
+import { PROVIDER_NAMES } from './providerShape.ts';
 import type { PolicyAdapter } from './PolicyAdapter.ts';
 
 /** True for a value shaped as a policy adapter (`kind: 'policy'`), so loaders can tell the two modes apart. */
@@ -21,6 +22,10 @@ export function validatePolicyAdapter(value: unknown, source: string): PolicyAda
   if (!Array.isArray(a['invariants'])) fail('.invariants', 'must be an array of invariant ids');
   for (const id of a['invariants'] as unknown[]) {
     if (!INVARIANT_IDS.includes(id as never)) fail('.invariants', `names unknown invariant ${JSON.stringify(id)}; known: ${INVARIANT_IDS.join(', ')}`);
+  }
+  const providers = a['providers'];
+  if (providers !== undefined && (!Array.isArray(providers) || providers.some((p) => !(PROVIDER_NAMES as readonly unknown[]).includes(p)))) {
+    fail('.providers', `must be an array of provider names (${PROVIDER_NAMES.join(', ')}), or left out for all of them`);
   }
   return value;
 }

@@ -1,6 +1,7 @@
 import type { PolicyAgentState, PolicyRecord } from '../../adapters/policy/PolicyAdapter.ts';
 import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
 import type { ModelCall } from '../../gen/policy/fakeModel.ts';
+import type { ProviderName } from '../../adapters/policy/providerShape.ts';
 
 /** What the harness saw around one prune: the list before and after, the library's record, the model calls. */
 export interface PolicyObservation {
@@ -24,6 +25,8 @@ export interface PolicyObservation {
    * that fits the pruner's own trigger changes nothing and calls no model (INV-22).
    */
   readonly settle?: PolicySettle;
+  /** The providers the adapter declares (INV-33); absent: all of them. */
+  readonly providers?: readonly ProviderName[];
 }
 
 /** The pruner's answer to a step with no new messages, right after a prune that removed some. */

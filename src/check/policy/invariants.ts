@@ -14,6 +14,9 @@ import { noRepeatedSideEffect } from './repeatedSideEffects.ts';
 import { inList, retractedStaysRetracted } from './retracted.ts';
 import { noFalseAttribution } from './attribution.ts';
 import { standingSurvivesOnce } from './standing.ts';
+import { nextRequestValid } from './requestShape.ts';
+import { attachmentsLeaveTrace } from './attachmentTrace.ts';
+import { secretsDoNotTravel } from './secretsStay.ts';
 import { retractions } from '../../adapters/policy/retractions.ts';
 
 export type { PolicyCheck } from './PolicyCheck.ts';
@@ -148,6 +151,9 @@ export const POLICY_CHECKS: Readonly<Partial<Record<InvariantId, PolicyCheck>>> 
   'INV-30': retractedStaysRetracted,
   'INV-31': noFalseAttribution,
   'INV-32': standingSurvivesOnce,
+  'INV-33': nextRequestValid,
+  'INV-34': attachmentsLeaveTrace,
+  'INV-35': secretsDoNotTravel,
 };
 
 /** The invariants policy mode can observe, in report order. */
@@ -174,4 +180,7 @@ export const POLICY_RULES: Readonly<Partial<Record<InvariantId, string>>> = {
   'INV-30': 'an instruction cancelled or replaced, or a plan never approved, stays absent or visibly retracted; no inserted message revives it or adds "continue without asking"',
   'INV-31': 'what an inserted message attributes to the user or to a tool is their own words (elisions allowed); a claim that an action was done needs its successful result',
   'INV-32': 'each standing instruction (AGENTS.md, skills, persona attached as a message) is in exactly one message after the prune, kept or re-injected',
+  'INV-33': "the list after the prune breaks no request-shape rule of the adapter's providers (first turn a user's for Gemini, no orphan result or unanswered call, no empty message, no reasoning-only turn for Anthropic)",
+  'INV-34': 'each image or file part the user gave is still a part of a message in the list, or a message in it names it',
+  'INV-35': 'a secret from tool output marked sensitive is in no inserted message and in nothing the library persists but its archive of the originals',
 };

@@ -26,6 +26,8 @@ export interface CallSpec {
  * - `retraction`: the user asks for an action and takes it back (`cancelled`, or `superseded` by another), or
  *   the assistant proposes a plan the user never approves (`unapproved`) or approves (`approved`) (INV-30).
  * - `standing`: project instructions attached as a message of their own, system-role or a user-role reminder (INV-32).
+ * - `attachment`: the user pastes a screenshot or attaches a file, with text that refers to it (INV-34).
+ * - `sensitive-read`: the agent reads an environment whose output, marked sensitive, holds credentials (INV-35).
  */
 export type TurnSpec =
   | { readonly kind: 'user-statement' }
@@ -37,7 +39,9 @@ export type TurnSpec =
   | { readonly kind: 'agent-state'; readonly what: 'todos' | 'subagent' }
   | { readonly kind: 'large-read' }
   | { readonly kind: 'retraction'; readonly how: RetractionTurn; readonly tool: ToolName }
-  | { readonly kind: 'standing'; readonly via: 'system' | 'user' };
+  | { readonly kind: 'standing'; readonly via: 'system' | 'user' }
+  | { readonly kind: 'attachment'; readonly what: 'image' | 'file' }
+  | { readonly kind: 'sensitive-read' };
 
 /** How a `retraction` turn ends: the action taken back, replaced, left unapproved, or (the contrast) approved. */
 export type RetractionTurn = 'cancelled' | 'superseded' | 'unapproved' | 'approved';
@@ -84,6 +88,8 @@ export const turnSpec: fc.Arbitrary<TurnSpec> = fc.oneof(
     weight: 2,
   },
   { arbitrary: fc.record({ kind: fc.constant('standing' as const), via: fc.constantFrom('system' as const, 'user' as const) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('attachment' as const), what: fc.constantFrom('image' as const, 'file' as const) }), weight: 1 },
+  { arbitrary: fc.constant({ kind: 'sensitive-read' as const }), weight: 1 },
 );
 
 export interface PolicyCaseOptions {

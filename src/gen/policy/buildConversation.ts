@@ -1,6 +1,8 @@
 import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
 import type { PolicyCase, TurnSpec } from './PolicyCase.ts';
 import { FAKE_WINDOW_CHARS } from './fakeModel.ts';
+import { attachmentMessage } from './attachmentTurn.ts';
+import { sensitiveRead } from './sensitiveReadTurn.ts';
 import { agentStateCall, instructionText, retractionTurn, standingText, largeReadResult, poisonedReadResult, reasoningFor, toolCall, toolResult } from './turnMessages.ts';
 
 /** The conversation a case describes, cut into the rounds the pruner sees (one prune after each). */
@@ -71,6 +73,15 @@ export function buildConversation(c: PolicyCase): Conversation {
       case 'retraction':
         for (const m of retractionTurn(turn.how, turn.tool, n, customer)) push({ ...m, id: nextId() });
         return;
+      case 'attachment':
+        push({ ...attachmentMessage(turn.what, n, customer), id: nextId() });
+        return;
+      case 'sensitive-read': {
+        const { call, result } = sensitiveRead(++callCounter, n, customer);
+        push({ role: 'assistant', id: nextId(), content: '', toolCalls: [call] });
+        push({ ...result, id: nextId() });
+        return;
+      }
       case 'agent-state': {
         const { call, result } = agentStateCall(turn.what, ++callCounter, n, customer);
         push({ role: 'assistant', id: nextId(), content: '', toolCalls: [call] });

@@ -57,6 +57,7 @@ export async function runPolicyCase(adapter: PolicyAdapter, c: PolicyCase, optio
         written: conversation.written,
         ...(step.state === undefined ? {} : { state: step.state }),
         ...(settle === undefined ? {} : { settle }),
+        ...(adapter.providers === undefined ? {} : { providers: adapter.providers }),
       });
       view = settle?.after ?? step.view;
     }

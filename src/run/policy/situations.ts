@@ -1,6 +1,7 @@
 import { isKept } from '../../check/policy/messageQueries.ts';
 import { FAILING_BEHAVIOURS } from '../../gen/policy/fakeModel.ts';
 import { compactionSituations } from '../../check/policy/compactionSituations.ts';
+import { exposureSituations } from '../../check/policy/exposureSituations.ts';
 import type { InvariantId } from '../../model/invariants.ts';
 import type { PolicyCaseRun } from '../../check/policy/PolicyCaseRun.ts';
 
@@ -23,6 +24,7 @@ export function policySituations(run: PolicyCaseRun, into: Record<string, number
   bump('reframe', obs.some((o) => o.before.some((m) => m.role === 'user' && m.content.startsWith('NEW TASK'))));
   bump('multi-round', obs.length > 1);
   compactionSituations(obs, bump);
+  exposureSituations(obs, bump);
 }
 
 /**
@@ -49,6 +51,9 @@ const REQUIRED: readonly (readonly [string, InvariantId | 'always'])[] = [
   ['instruction-retracted', 'INV-30'],
   ['unfinished-work-summarized', 'INV-31'],
   ['standing-instruction-pruned', 'INV-32'],
+  ['request-shape-at-risk', 'INV-33'],
+  ['attachment-pruned', 'INV-34'],
+  ['secret-pruned', 'INV-35'],
 ];
 
 /**

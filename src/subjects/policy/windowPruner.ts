@@ -3,6 +3,8 @@ import type { FakeChatModel, PolicyConfig, PolicyRecord, PolicySystem } from '..
 import { messageSize, renderMessages, type PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
 import { retractions } from '../../adapters/policy/retractions.ts';
 import { guardSummary } from './summaryGuard.ts';
+import { guardSecrets } from './secretGuard.ts';
+import { stripAttachments } from './windowAttachments.ts';
 import { isStanding } from '../../adapters/policy/standingInstructions.ts';
 
 /**
@@ -27,7 +29,13 @@ import { isStanding } from '../../adapters/policy/standingInstructions.ts';
  * - `trusts-attribution`: inserts it without its attribution guard, so an invented user statement or a claim
  *   that unfinished work was done reaches the model (INV-31);
  * - `reattaches-standing`: after each compaction attaches every standing instruction again, as agents re-read
- *   AGENTS.md, though the originals are still in the list (anomalyco/opencode#31764) (INV-32).
+ *   AGENTS.md, though the originals are still in the list (anomalyco/opencode#31764) (INV-32);
+ * - `summary-leads`: puts its summary (an assistant message) first after the system message, so the history
+ *   opens with a model turn, which Gemini rejects (mastra-ai/mastra#4816) (INV-33);
+ * - `strips-attachments`: takes the image and file parts off the old user messages it keeps, with no marker
+ *   naming them (open-webui/open-webui#29747) (INV-34);
+ * - `repeats-secrets`: inserts the summarizer's text without its secret guard (secretGuard.ts), so credentials
+ *   from sensitive tool output travel into the summary (NousResearch/hermes-agent PR #12734) (INV-35).
  */
 export type WindowFlaw =
   | 'splits-tool-pairs'
@@ -47,7 +55,10 @@ export type WindowFlaw =
   | 'resets-state'
   | 'trusts-summary'
   | 'trusts-attribution'
-  | 'reattaches-standing';
+  | 'reattaches-standing'
+  | 'summary-leads'
+  | 'strips-attachments'
+  | 'repeats-secrets';
 
 /**
  * Choices a legal variant makes otherwise than the default (src/subjects/policy/legal/), each one the spec leaves open:
@@ -56,9 +67,15 @@ export type WindowFlaw =
  * - `keeps-elided-quotes`: the summary guard keeps a quote of the user or a tool that leaves words out with an
  *   elision mark (`[id]`, `…`) instead of dropping it (INV-31);
  * - `reinjects-standing`: standing instructions leave with the old messages (archived) and one copy of each is
- *   injected again after the summary, naming the original it replaces, instead of staying in place (INV-32).
+ *   injected again after the summary, naming the original it replaces, instead of staying in place (INV-32);
+ * - `summary-first`: the summary goes first after the system message, as `summary-leads` does, in a pruner that
+ *   declares only the providers that accept a history opening with a model turn (INV-33);
+ * - `marks-attachments`: the image and file parts of old user messages leave the list, archived, and the
+ *   summary names each in a marker line, instead of staying in place (INV-34);
+ * - `redacts-secrets`: a summary line holding a secret stays with the secret replaced by `[REDACTED]` instead
+ *   of being dropped (INV-35).
  */
-export type WindowChoice = 'drops-retracted' | 'keeps-elided-quotes' | 'reinjects-standing';
+export type WindowChoice = 'drops-retracted' | 'keeps-elided-quotes' | 'reinjects-standing' | 'summary-first' | 'marks-attachments' | 'redacts-secrets';
 
 const size = (list: readonly PolicyMessage[]): number => list.reduce((n, m) => n + messageSize(m), 0);
 const answered = (list: readonly PolicyMessage[], id: string): boolean => list.some((m) => m.role === 'tool' && m.toolCallId === id);
@@ -140,11 +157,14 @@ export function createWindowPruner(model: FakeChatModel, config: PolicyConfig, f
         failed = true;
       }
       if (!failed) text = guardSummary(text, fed, { retractions: !has('trusts-summary'), attribution: !has('trusts-attribution'), elidedQuotes: choices.includes('keeps-elided-quotes') });
+      if (!failed && !has('repeats-secrets')) text = guardSecrets(text, fed, choices.includes('redacts-secrets'));
       failed ||= text.trim() === '';
       if (failed && !has('deletes-on-failure')) return answer();
 
       const ids = gone.flatMap((m) => (m.id === undefined ? [] : [m.id]));
-      const lines = has('ledger-ids-only') ? [] : anchorLines(gone, anchorsOf);
+      const marking = choices.includes('marks-attachments');
+      const parts = has('strips-attachments') || marking ? stripAttachments(keptUsers, marking) : { kept: keptUsers, stripped: [], markers: [] };
+      const lines = has('ledger-ids-only') ? [] : [...anchorLines(gone, anchorsOf), ...parts.markers];
       const anchors = lines.length === 0 ? '' : `\nCalls replaced by this summary:\n${lines.join('\n')}`;
       const summary: PolicyMessage = {
         role: has('summary-as-user') ? 'user' : 'assistant',
@@ -158,13 +178,15 @@ export function createWindowPruner(model: FakeChatModel, config: PolicyConfig, f
       summaries += 1;
       anchorsOf.set(summary.id as string, lines);
       if (!failed) {
-        archive.push(...gone, ...retracted);
+        archive.push(...gone, ...retracted, ...parts.stripped);
         dropped.push(...ids);
       }
       if (has('truncates-reasoning')) tail = tail.map((m) => (m.role === 'assistant' && m.reasoning !== undefined ? { ...m, reasoning: { ...m.reasoning, text: m.reasoning.text.slice(0, 24) } } : m));
       if (has('resets-state')) stateFrom = fed.length;
       const again = has('reattaches-standing') ? standingOf(fed).map((m, i): PolicyMessage => ({ ...m, id: `reattached-${summaries}-${i + 1}`, replaces: [m.id as string] })) : [];
-      list = [...head, summary, ...copies, ...keptUsers, ...tail, ...again];
+      // The first kept user message (the task) opens the history, so no provider sees a model turn first (INV-33).
+      const lead: PolicyMessage[] = has('summary-leads') || choices.includes('summary-first') ? [] : parts.kept.slice(0, 1).filter((m): m is PolicyMessage => m.role === 'user');
+      list = [...head, ...lead, summary, ...copies, ...parts.kept.filter((m) => !lead.includes(m)), ...tail, ...again];
       return answer();
     },
   };

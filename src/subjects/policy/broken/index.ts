@@ -21,4 +21,7 @@ export const BROKEN_POLICY_PRUNERS: readonly BrokenPolicyPruner[] = [
   brokenWindow('trusts-summary', 'INV-30'),
   brokenWindow('trusts-attribution', 'INV-31'),
   brokenWindow('reattaches-standing', 'INV-32'),
+  brokenWindow('summary-leads', 'INV-33'),
+  brokenWindow('strips-attachments', 'INV-34'),
+  brokenWindow('repeats-secrets', 'INV-35'),
 ];

@@ -2,6 +2,7 @@ import { POLICY_CHECKABLE } from '../../../adapters/policy/invariantIds.ts';
 import type { PolicyAdapter } from '../../../adapters/policy/PolicyAdapter.ts';
 import type { InvariantId } from '../../../model/invariants.ts';
 import { createWindowPruner, type WindowChoice } from '../windowPruner.ts';
+import { forProviders } from './forProviders.ts';
 
 /**
  * A window pruner that makes one choice the spec leaves open otherwise than prunecheck's own, and the
@@ -34,4 +35,7 @@ export const LEGAL_POLICY_PRUNERS: readonly LegalPolicyPruner[] = [
   legalWindow('drops-retracted', 'INV-30', 'Window pruner that drops a cancelled or replaced instruction (with its retraction) and a plan never approved entirely, archived, instead of keeping them verbatim'),
   legalWindow('keeps-elided-quotes', 'INV-31', 'Window pruner whose summary guard keeps a quote of the user or a tool that leaves words out with an elision mark ([id], …) instead of dropping it'),
   legalWindow('reinjects-standing', 'INV-32', 'Window pruner that lets standing instructions leave with the old messages, archived, and injects one copy of each again after the summary, naming the original it replaces'),
+  forProviders(legalWindow('summary-first', 'INV-33', 'Window pruner that puts its summary first after the system message, declaring only OpenAI, whose rules prunecheck knows do not ask for a user turn first'), ['openai']),
+  legalWindow('marks-attachments', 'INV-34', 'Window pruner that takes the image and file parts off old user messages, archived, and names each in a marker line of its summary'),
+  legalWindow('redacts-secrets', 'INV-35', 'Window pruner whose summary keeps a line holding a secret from sensitive tool output with the secret replaced by [REDACTED], instead of dropping the line'),
 ];
