@@ -1,5 +1,5 @@
 import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
-import { secretsIn } from '../../adapters/policy/secrets.ts';
+import { credentialValues, secretsIn } from '../../adapters/policy/secrets.ts';
 
 /** The placeholder `redact` writes in place of a secret. */
 export const REDACTED = '[REDACTED]';
@@ -16,4 +16,13 @@ export function guardSecrets(text: string, history: readonly PolicyMessage[], re
   const lines = text.split('\n');
   if (redact) return lines.map((line) => secrets.reduce((l, s) => l.split(s).join(REDACTED), line)).join('\n');
   return lines.filter((line) => !secrets.some((s) => line.includes(s))).join('\n');
+}
+
+/**
+ * The `NAME=value` credential lines of the tool results among `gone`, as a pruner keeps them when it preserves
+ * "identifiers" verbatim (openclaw/openclaw PR #67801's prompt asked to keep "tokens, API keys"): what the
+ * `repeats-secrets` flaw carries into its summary's anchors.
+ */
+export function credentialLines(gone: readonly PolicyMessage[]): string[] {
+  return gone.flatMap((m) => (m.role === 'tool' ? m.content.split('\n').filter((line) => credentialValues(line).length > 0).map((line) => `- kept from ${m.toolCallId}: ${line}`) : []));
 }

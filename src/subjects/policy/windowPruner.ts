@@ -3,7 +3,7 @@ import type { FakeChatModel, PolicyConfig, PolicyRecord, PolicySystem } from '..
 import { messageSize, renderMessages, type PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
 import { retractions } from '../../adapters/policy/retractions.ts';
 import { guardSummary } from './summaryGuard.ts';
-import { guardSecrets } from './secretGuard.ts';
+import { credentialLines, guardSecrets } from './secretGuard.ts';
 import { stripAttachments } from './windowAttachments.ts';
 import { isStanding } from '../../adapters/policy/standingInstructions.ts';
 
@@ -34,8 +34,10 @@ import { isStanding } from '../../adapters/policy/standingInstructions.ts';
  *   opens with a model turn, which Gemini rejects (mastra-ai/mastra#4816) (INV-33);
  * - `strips-attachments`: takes the image and file parts off the old user messages it keeps, with no marker
  *   naming them (open-webui/open-webui#29747) (INV-34);
- * - `repeats-secrets`: inserts the summarizer's text without its secret guard (secretGuard.ts), so credentials
- *   from sensitive tool output travel into the summary (NousResearch/hermes-agent PR #12734) (INV-35).
+ * - `repeats-secrets`: inserts the summarizer's text without its secret guard (secretGuard.ts) and keeps the
+ *   credential lines of the results it summarizes among its anchors, as identifiers to preserve, so secrets
+ *   from sensitive tool output travel into the summary (NousResearch/hermes-agent PR #12734,
+ *   openclaw/openclaw PR #67801) (INV-35).
  */
 export type WindowFlaw =
   | 'splits-tool-pairs'
@@ -164,7 +166,7 @@ export function createWindowPruner(model: FakeChatModel, config: PolicyConfig, f
       const ids = gone.flatMap((m) => (m.id === undefined ? [] : [m.id]));
       const marking = choices.includes('marks-attachments');
       const parts = has('strips-attachments') || marking ? stripAttachments(keptUsers, marking) : { kept: keptUsers, stripped: [], markers: [] };
-      const lines = has('ledger-ids-only') ? [] : [...anchorLines(gone, anchorsOf), ...parts.markers];
+      const lines = has('ledger-ids-only') ? [] : [...anchorLines(gone, anchorsOf), ...parts.markers, ...(has('repeats-secrets') ? credentialLines(gone) : [])];
       const anchors = lines.length === 0 ? '' : `\nCalls replaced by this summary:\n${lines.join('\n')}`;
       const summary: PolicyMessage = {
         role: has('summary-as-user') ? 'user' : 'assistant',
