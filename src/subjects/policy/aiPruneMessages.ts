@@ -3,6 +3,7 @@ import { packageVersion } from './packageVersion.ts';
 import type { PolicyAdapter } from '../../adapters/policy/PolicyAdapter.ts';
 import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
 import { POLICY_CHECKABLE } from '../../adapters/policy/invariantIds.ts';
+import { fromAiParts, toAiParts } from './attachmentParts.ts';
 
 /**
  * The Vercel AI SDK's pruneMessages (ai@6; ai@7 needs Node 22) as used in `prepareStep`: drop tool calls and
@@ -52,7 +53,10 @@ function toAi(m: PolicyMessage): ModelMessage {
   const providerOptions = m.id === undefined ? {} : { providerOptions: { prunecheck: { id: m.id } } };
   switch (m.role) {
     case 'system':
+      return { role: m.role, content: m.content, ...providerOptions };
     case 'user':
+      // Image and file parts travel as the AI SDK's own parts after the text (INV-34).
+      if (m.attachments !== undefined && m.attachments.length > 0) return { role: 'user', content: [{ type: 'text', text: m.content }, ...toAiParts(m.attachments)], ...providerOptions };
       return { role: m.role, content: m.content, ...providerOptions };
     case 'assistant':
       return {
@@ -76,7 +80,12 @@ function toAi(m: PolicyMessage): ModelMessage {
 
 function fromAi(m: ModelMessage): PolicyMessage {
   if (m.role === 'system') return { role: 'system', ...idOf(m), content: m.content };
-  if (m.role === 'user') return { role: 'user', ...idOf(m), content: typeof m.content === 'string' ? m.content : JSON.stringify(m.content) };
+  if (m.role === 'user') {
+    if (typeof m.content === 'string') return { role: 'user', ...idOf(m), content: m.content };
+    const attachments = fromAiParts(m.content);
+    const text = m.content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');
+    return attachments.length > 0 && attachments.length + 1 === m.content.length ? { role: 'user', ...idOf(m), content: text, attachments } : { role: 'user', ...idOf(m), content: JSON.stringify(m.content) };
+  }
   if (m.role === 'assistant') {
     const parts = typeof m.content === 'string' ? [{ type: 'text' as const, text: m.content }] : m.content;
     const text = parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');

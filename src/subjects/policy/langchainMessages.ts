@@ -2,7 +2,8 @@ import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
 import type { FakeChatModel } from '../../adapters/policy/PolicyAdapter.ts';
-import type { PolicyMessage, PolicyReasoning } from '../../adapters/policy/PolicyMessage.ts';
+import type { PolicyAttachment, PolicyMessage, PolicyReasoning } from '../../adapters/policy/PolicyMessage.ts';
+import { fromLangChainBlocks, toLangChainBlocks } from './attachmentParts.ts';
 
 /** prunecheck's neutral message as a LangChain message (ids, tool calls and error status carried over). */
 export function toLangChain(m: PolicyMessage): BaseMessage {
@@ -11,6 +12,8 @@ export function toLangChain(m: PolicyMessage): BaseMessage {
     case 'system':
       return new SystemMessage({ ...id, content: m.content });
     case 'user':
+      // Image and file parts travel as LangChain's standard content blocks after the text (INV-34).
+      if (m.attachments !== undefined && m.attachments.length > 0) return new HumanMessage({ ...id, content: [{ type: 'text', text: m.content }, ...toLangChainBlocks(m.attachments)] });
       return new HumanMessage({ ...id, content: m.content });
     case 'assistant': {
       // A reasoning item travels as an Anthropic-style signed thinking block ahead of the text.
@@ -22,18 +25,21 @@ export function toLangChain(m: PolicyMessage): BaseMessage {
   }
 }
 
-type Block = { type?: unknown; text?: unknown; thinking?: unknown; signature?: unknown };
+type Block = { type?: unknown; text?: unknown; thinking?: unknown; signature?: unknown; data?: unknown; mimeType?: unknown; metadata?: { filename?: unknown } };
 
 function thinkingBlock(r: PolicyReasoning): { type: 'thinking'; thinking: string; signature?: string } {
   return { type: 'thinking', thinking: r.text, ...(r.signature === undefined ? {} : { signature: r.signature }) };
 }
 
 /** Text and thinking blocks split back into content and reasoning; any other block shape is kept as JSON. */
-function splitContent(content: unknown): { content: string; reasoning?: PolicyReasoning } {
+function splitContent(content: unknown): { content: string; reasoning?: PolicyReasoning; attachments?: PolicyAttachment[] } {
   if (typeof content === 'string') return { content };
   const blocks = Array.isArray(content) ? (content as Block[]) : [];
-  if (!Array.isArray(content) || !blocks.every((b) => b.type === 'text' || b.type === 'thinking')) return { content: JSON.stringify(content) };
+  const attachments = fromLangChainBlocks(blocks);
+  const known = (b: Block): boolean => b.type === 'text' || b.type === 'thinking' || fromLangChainBlocks([b]).length === 1;
+  if (!Array.isArray(content) || !blocks.every(known)) return { content: JSON.stringify(content) };
   const text = blocks.flatMap((b) => (b.type === 'text' && typeof b.text === 'string' ? [b.text] : [])).join('');
+  if (attachments.length > 0) return { content: text, attachments };
   const thinking = blocks.find((b) => b.type === 'thinking' && typeof b.thinking === 'string');
   if (thinking === undefined) return { content: text };
   const signature = typeof thinking.signature === 'string' ? { signature: thinking.signature } : {};
@@ -43,7 +49,7 @@ function splitContent(content: unknown): { content: string; reasoning?: PolicyRe
 /** A LangChain message as prunecheck's neutral message. `replaces` is left to the adapter, from the library's record. */
 export function fromLangChain(m: BaseMessage): PolicyMessage {
   const id = typeof m.id === 'string' ? { id: m.id } : {};
-  const { content, reasoning } = splitContent(m.content);
+  const { content, reasoning, attachments } = splitContent(m.content);
   if (SystemMessage.isInstance(m)) return { role: 'system', ...id, content };
   if (AIMessage.isInstance(m)) {
     const toolCalls = (m.tool_calls ?? []).map((c) => ({ id: c.id ?? '', name: c.name, args: c.args }));
@@ -52,7 +58,7 @@ export function fromLangChain(m: BaseMessage): PolicyMessage {
   if (ToolMessage.isInstance(m)) {
     return { role: 'tool', ...id, toolCallId: m.tool_call_id, name: m.name ?? '', content, ...(m.status === 'error' ? { isError: true } : {}) };
   }
-  return { role: 'user', ...id, content };
+  return { role: 'user', ...id, content, ...(attachments === undefined ? {} : { attachments }) };
 }
 
 /** A LangChain chat model that answers with prunecheck's fake: the prompt is the messages' text, joined. */

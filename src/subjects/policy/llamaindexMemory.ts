@@ -2,7 +2,8 @@ import { createMemory, factExtractionBlock } from '@llamaindex/core/memory';
 import type { ChatMessage, LLM } from '@llamaindex/core/llms';
 import { packageVersion } from './packageVersion.ts';
 import type { FakeChatModel, PolicyAdapter } from '../../adapters/policy/PolicyAdapter.ts';
-import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
+import type { PolicyAttachment, PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
+import { fromLlamaDetails, toLlamaDetails } from './attachmentParts.ts';
 import { POLICY_CHECKABLE } from '../../adapters/policy/invariantIds.ts';
 
 type Options = { toolCall?: { id: string; name: string; input: unknown }[]; toolResult?: { id: string; result: string; isError: boolean } };
@@ -88,10 +89,23 @@ function toLlama(m: PolicyMessage): Stored {
     return { ...id, role: 'assistant', content: m.content, options: { toolCall: m.toolCalls.map((c) => ({ id: c.id, name: c.name, input: c.args })) } };
   }
   if (m.role === 'tool') return { ...id, role: 'user', content: m.content, options: { toolResult: { id: m.toolCallId, result: m.content, isError: m.isError === true } } };
+  // Image and file parts travel as LlamaIndex's content details after the text (INV-34).
+  if (m.role === 'user' && m.attachments !== undefined && m.attachments.length > 0) {
+    for (const a of m.attachments) given.set(a.data, a);
+    return { ...id, role: 'user', content: [{ type: 'text', text: m.content }, ...toLlamaDetails(m.attachments)] };
+  }
   return { ...id, role: m.role, content: m.content };
 }
 
+/** The parts this adapter gave the library, by their bytes: LlamaIndex's details carry no name (INV-34). */
+const given = new Map<string, PolicyAttachment>();
+
 function fromLlama(m: Stored): PolicyMessage {
+  const details = Array.isArray(m.content) ? (m.content as { type?: unknown; text?: unknown }[]) : [];
+  const attachments = fromLlamaDetails(details, given);
+  if (m.role === 'user' && m.options?.toolResult === undefined && attachments.length > 0 && attachments.length + 1 === details.length && details[0]?.type === 'text') {
+    return { role: 'user', ...(typeof m.id === 'string' ? { id: m.id } : {}), content: String(details[0].text), attachments };
+  }
   const content = typeof m.content === 'string' ? m.content : JSON.stringify(m.content);
   const id = typeof m.id === 'string' ? { id: m.id } : {};
   const result = m.options?.toolResult;
