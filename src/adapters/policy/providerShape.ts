@@ -65,10 +65,11 @@ export const SHAPE_RULES: readonly ShapeRule[] = [
     providers: ['anthropic', 'openai', 'gemini'],
     source: 'anthropics/claude-code#5594, #2796, #2630 (Anthropic: "tool_use ids were found without tool_result blocks immediately after"), HKUDS/OpenHarness#191, deepagents src/middleware/patch_tool_calls.ts (Gemini rejects a dangling function call)',
     breaches(list) {
+      const lastTurn = list.findLastIndex((x) => x.role !== 'tool');
       return list.flatMap((m, i) => {
         const ids = callsOf(m);
         // A call whose results have not arrived yet ends the list: the next request carries them.
-        if (ids.length === 0 || !list.slice(i + 1).some((x) => x.role !== 'tool')) return [];
+        if (ids.length === 0 || i >= lastTurn) return [];
         const answered = resultsAfter(list, i);
         return ids.filter((id) => !answered.includes(id)).map((id) => ({ rule: this.id, key: `${this.id}:${id}`, why: `call ${id} of ${name(m, i)} is not answered by the tool results right after it, and the conversation goes on` }));
       });

@@ -4,6 +4,7 @@ import { POLICY_CHECKS } from '../policy/invariants.ts';
 import type { PolicyObservation } from '../policy/PolicyObservation.ts';
 import { quote, type AuditFinding, type AuditObservation } from './AuditFinding.ts';
 import { scopeFor } from './policyScope.ts';
+import { markCredentials } from './sensitiveOutput.ts';
 
 /**
  * The policy-mode invariants a recording can judge, and why the others cannot: INV-16 and INV-22 need the
@@ -19,10 +20,13 @@ export const AUDITED_INVARIANTS: readonly { readonly id: InvariantId; readonly n
   { id: 'INV-23', needsText: true },
   { id: 'INV-24', needsText: true },
   { id: 'INV-25', needsText: true },
+  { id: 'INV-33', needsText: false },
+  { id: 'INV-35', needsText: true },
 ];
 export const NOT_AUDITED: Readonly<Partial<Record<InvariantId, string>>> = {
   'INV-16': "needs the summarizer's failures, which a session does not record",
   'INV-22': "needs the summarizer's prompt size and a second prune with nothing new, which a session does not record",
+  'INV-34': 'needs the image and file parts of user messages, which the session readers do not carry yet (they read text blocks only)',
 };
 
 const EMPTY_RECORD = { retained: [], offloaded: [], metadata: {} } as const;
@@ -35,7 +39,7 @@ const MAX_BECAUSE = 5;
  */
 export function policyObservation(o: AuditObservation): PolicyObservation {
   const byId = new Map<string, PolicyMessage>();
-  for (const m of o.compaction.before) if (m.id !== undefined && !byId.has(m.id)) byId.set(m.id, m);
+  for (const m of o.compaction.before) if (m.id !== undefined && !byId.has(m.id)) byId.set(m.id, markCredentials(m));
   return { round: o.index, before: o.compaction.before, after: o.compaction.after, record: EMPTY_RECORD, calls: [], seen: byId, written: byId };
 }
 

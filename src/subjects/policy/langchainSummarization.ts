@@ -32,6 +32,8 @@ export const langchainSummarizationAdapter: PolicyAdapter = {
     'INV-25': 'Deliberate design: no copy of the summarized calls is kept (see INV-01), so a repeat the summary no longer shows cannot be refused by its arguments.',
     'INV-31': "Deliberate design: the model's summary goes into the HumanMessage verbatim (`${summaryPrefix}\\n\\n${summary}`, agents/middleware/summarization.js) and nothing checks what it attributes to the user or calls done; the default prompt only asks for 'the most important context', so an invented user instruction or a claim that unfinished work was done reaches the model as the user's words.",
     'INV-32': "Deliberate design: splitSystemMessage keeps only a leading SystemMessage (agents/middleware/summarization.js); a system message later in state.messages (an attached AGENTS.md) is summarized with everything before the cutoff and nothing re-attaches it, so it survives only as far as the summary quotes it.",
+    'INV-34': 'Deliberate design: summarizationMiddleware replaces every message before the cutoff with one HumanMessage, `${summaryPrefix}\\n\\n${summary}` (agents/middleware/summarization.js), and renders them for the model with getBufferString, which keeps text blocks only; an image or file part of a summarized user message goes with it and nothing in the list names it.',
+    'INV-35': "Deliberate design: the model's summary is inserted verbatim (agents/middleware/summarization.js: `${summaryPrefix}\\n\\n${summary}`); the middleware has no notion of sensitive tool output and no redaction hook, so credentials a summarizer copies reach the list (and every later summary that summarizes this one).",
   },
   create(model, config) {
     const options = {

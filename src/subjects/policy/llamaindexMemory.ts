@@ -32,6 +32,8 @@ export const llamaindexMemoryAdapter: PolicyAdapter = {
     'INV-21': 'Not applicable: @llamaindex/core ChatMessage has no reasoning or thinking part, so the adapter cannot hand the library a reasoning item to keep.',
     'INV-31': "Deliberate design: FactExtractionMemoryBlock.put pushes the LLM's `facts` verbatim (only their JSON shape is checked, memory/dist/index.js), so a fact that puts words in the user's mouth or reports unfinished work as done reaches the model in the memory block.",
     'INV-32': "Deliberate design: past its short-term limit Memory moves messages of every role into long-term memory, an attached instruction included; it comes back only as the facts the LLM extracts from it, never verbatim.",
+    'INV-33': 'Bug: FactExtractionMemoryBlock.get() returns its block as a message whatever it holds, `content: this.facts.join("\\n")` (memory/dist/index.js), so before any fact is extracted the view carries a memory message with empty content, which every provider rejects.',
+    'INV-34': "Deliberate design: past its short-term limit Memory moves messages into long-term memory, where they survive only as facts extracted from text, so an image or file part is gone and nothing names it. Seen on this finding: FactExtractionMemoryBlock.put builds its prompt from `messages.map((m) => m.content)`, so a user message with content details reaches the extraction prompt as \"[object Object],[object Object]\" and even its text is lost (the shrunk counterexample's faithful summary lists every message but that one).",
   },
   create(model, config) {
     const warnings: string[] = [];
