@@ -122,6 +122,10 @@ export type { PolicyCase } from './gen/policy/PolicyCase.ts';
 export { renderEcosystemMarkdown, renderEcosystemJson } from './report/policy/ecosystemReport.ts';
 export type { EcosystemReport } from './report/policy/ecosystemReport.ts';
 export { renderPolicyPrettyReport } from './report/policy/prettyReport.ts';
+// SPEC 1.2 rules 5-7 (INV-33…INV-35): attachments, providers' request-shape rules, sensitive output.
+export type { PolicyAttachment } from './adapters/policy/PolicyMessage.ts';
+export { PROVIDER_NAMES, SHAPE_RULES, shapeBreaches } from './adapters/policy/providerShape.ts';
+export type { ProviderName, ShapeRule, ShapeBreach } from './adapters/policy/providerShape.ts';
 
 // Known findings (docs/expectations.md).
 export { EXPECTATIONS_FORMAT, DEFAULT_EXPECTATIONS_FILE } from './run/expectations/Expectations.ts';
