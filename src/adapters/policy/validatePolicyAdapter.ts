@@ -1,6 +1,7 @@
 import { INVARIANT_IDS } from '../../model/invariants.ts';
 import { AdapterLoadError } from '../AdapterLoadError.ts';
 import type { PolicyAdapter } from './PolicyAdapter.ts';
+import { POLICY_CAPABILITY_NAMES } from './PolicyCapabilities.ts';
 
 /** True for a value shaped as a policy adapter (`kind: 'policy'`), so loaders can tell the two modes apart. */
 export function isPolicyAdapter(value: unknown): value is PolicyAdapter {
@@ -21,6 +22,15 @@ export function validatePolicyAdapter(value: unknown, source: string): PolicyAda
   if (!Array.isArray(a['invariants'])) fail('.invariants', 'must be an array of invariant ids');
   for (const id of a['invariants'] as unknown[]) {
     if (!INVARIANT_IDS.includes(id as never)) fail('.invariants', `names unknown invariant ${JSON.stringify(id)}; known: ${INVARIANT_IDS.join(', ')}`);
+  }
+  const capabilities = a['capabilities'];
+  if (capabilities !== undefined) {
+    if (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities)) fail('.capabilities', `must be an object of booleans (${POLICY_CAPABILITY_NAMES.join(', ')})`);
+    // Only the known ones are read here: fields other parts of prunecheck add to capabilities validate themselves.
+    for (const key of POLICY_CAPABILITY_NAMES) {
+      const flag = (capabilities as Record<string, unknown>)[key];
+      if (flag !== undefined && typeof flag !== 'boolean') fail(`.capabilities.${key}`, 'must be true or false');
+    }
   }
   return value;
 }

@@ -1,4 +1,5 @@
 import type { PolicyAgentState, PolicyRecord } from '../../adapters/policy/PolicyAdapter.ts';
+import type { PolicyCapabilities } from '../../adapters/policy/PolicyCapabilities.ts';
 import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
 import type { ModelCall } from '../../gen/policy/fakeModel.ts';
 
@@ -24,6 +25,8 @@ export interface PolicyObservation {
    * that fits the pruner's own trigger changes nothing and calls no model (INV-22).
    */
   readonly settle?: PolicySettle;
+  /** What the adapter declared its library does (prunes only between turns, …): the checks honour it. */
+  readonly capabilities?: PolicyCapabilities;
 }
 
 /** The pruner's answer to a step with no new messages, right after a prune that removed some. */
