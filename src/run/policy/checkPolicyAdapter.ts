@@ -10,6 +10,8 @@ import { SPEC_VERSION } from '../../model/specVersion.ts';
 import type { CheckReport, InvariantResult, Violation } from '../CheckReport.ts';
 import type { PolicyCounterexample, PolicyRoundTrace } from './PolicyCounterexample.ts';
 import { runPolicyCase } from './runPolicyCase.ts';
+import { simplifyPolicyCase } from './simplifyPolicyCase.ts';
+import { POLICY_DEFAULT_RUNS } from './policyDefaults.ts';
 import type { PolicyCaseRun } from '../../check/policy/PolicyCaseRun.ts';
 import { policyCoverageGaps, policySituations } from './situations.ts';
 import { PRUNECHECK_VERSION } from '../version.ts';
@@ -23,7 +25,7 @@ import { describeTimeouts, type PolicyTimeout } from './PolicyTimeout.ts';
 import { interruptedPolicyReport } from './interruptedPolicyReport.ts';
 
 export interface PolicyCheckOptions {
-  /** Generated conversations per invariant (the runs are shared: each case runs once). Default 40. */
+  /** Generated conversations per invariant (the runs are shared: each case runs once). Default 250 (`POLICY_DEFAULT_RUNS`). */
   readonly runs?: number;
   /** fast-check seed. Default: drawn from the clock and printed in the report. */
   readonly seed?: number;
@@ -77,7 +79,7 @@ export function policyReplayCommand(file: string, adapterRef?: string): string {
  */
 export async function checkPolicyAdapter(adapter: PolicyAdapter, options: PolicyCheckOptions = {}): Promise<PolicyCheckReport> {
   const started = performance.now();
-  const runs = options.runs ?? 40;
+  const runs = options.runs ?? POLICY_DEFAULT_RUNS;
   const seed = options.seed ?? Date.now() % 2 ** 31;
   const outDir = options.outDir ?? 'reports/counterexamples';
   let runOptions = { timeoutMs: options.opTimeoutMs ?? POLICY_STEP_TIMEOUT_MS };
@@ -143,7 +145,9 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
     }
     const property = fc.asyncProperty(arbitrary, async (c) => evaluatePolicyRun(await run(c), id) === undefined);
     const details = await fc.check(property, { seed, numRuns: runs });
-    const shrunk = details.counterexample?.[0];
+    const found = details.counterexample?.[0];
+    // fast-check shrinks one field at a time; the finding may need the turns and the budgets to shrink together.
+    const shrunk = found === undefined ? undefined : await simplifyPolicyCase(adapter, found, id, runOptions);
     const first = provisional.get(id);
     if (!details.failed && first !== undefined) {
       // Broken on a run, not when fast-check ran the same cases again: the pruner is not deterministic.
