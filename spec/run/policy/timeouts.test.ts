@@ -72,10 +72,10 @@ describe('policy mode: a slow or stuck case is a finding of its own, not the end
     expect(stepBudget(800, [10, 20], 3)).toEqual({ ms: 800, source: 'flag' });
     // Fast steps keep the default.
     expect(stepBudget(undefined, [5, 8, 12, 40], 3)).toMatchObject({ ms: 5_000, source: 'default' });
-    // A library whose ordinary step takes about 0.6 s would meet 5 s on a bad step: 20 times its 90th percentile.
+    // A library whose ordinary step takes about 0.6 s would meet 5 s on a bad step: 20 times its median.
     const slow = stepBudget(undefined, [400, 500, 550, 600, 600, 610, 620, 630, 640, 650], 3);
-    expect(slow).toEqual({ ms: 13_000, source: 'measured', measured: { steps: 10, p90Ms: 650, cases: 3 } });
-    expect(describeStepBudget(slow)).toMatch(/per-step budget 13000 ms: the library was measured slow.*650 ms over 10 steps.*--op-timeout sets it/);
+    expect(slow).toEqual({ ms: 12_200, source: 'measured', measured: { steps: 10, medianMs: 610, cases: 3 } });
+    expect(describeStepBudget(slow)).toMatch(/per-step budget 12200 ms: the library was measured slow.*610 ms over 10 steps.*--op-timeout sets it/);
     // Capped: a stuck library is not given forever.
     expect(stepBudget(undefined, [9_000], 3).ms).toBe(60_000);
   });
