@@ -10,6 +10,16 @@ import { referenceAdapter } from '../src/subjects/reference.ts';
 import { jsonText, REPORTS_DIR, writeReportSync } from '../src/util/writeReport.ts';
 import { checkAdapter, DEFAULTS } from '../src/run/runtime/checkAdapter.ts';
 import { BenchError } from './BenchError.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import type { InvariantId } from '../src/model/invariants.ts';
+import { BROKEN_POLICY_PRUNERS } from '../src/subjects/policy/broken/index.ts';
+import { POLICY_ADAPTERS } from '../src/subjects/policy/index.ts';
+import { policyTimeToDetect } from '../src/run/policy/timeToDetect.ts';
+import { POLICY_DEFAULT_RUNS } from '../src/run/policy/policyDefaults.ts';
+import { renderPolicyDetection, type PolicyDetectionRow } from '../src/report/policy/policyDetectionMarkdown.ts';
+
+/** The most conversations the policy measurement runs per seed before it calls a finding missed. */
+const POLICY_MAX_RUNS = 400;
 
 /** Options of `npm run detection`: how many seeds (1…N), and which members (all by default). */
 export interface DetectionOptions {
@@ -99,6 +109,43 @@ export async function measureSituationReach(seeds: number): Promise<SituationRea
   return [...reach].map(([situation, perSeed]) => ({ situation, perSeed }));
 }
 
+/**
+ * The policy zoo and the shipped libraries at seeds 1…N: for each known finding (a broken pruner's invariant; each
+ * finding reports/ecosystem.json lists for a library, when that report exists), the conversation at which it
+ * first shows. A library whose package is not installed is skipped with a line in the log.
+ */
+export async function measurePolicyDetection(seeds: number, log: (line: string) => void): Promise<PolicyDetectionRow[]> {
+  const members: { name: string; kind: 'zoo' | 'library'; sought: InvariantId[]; load: () => Promise<import('../src/adapters/policy/PolicyAdapter.ts').PolicyAdapter> }[] = [];
+  const byName = new Map<string, InvariantId[]>();
+  for (const b of BROKEN_POLICY_PRUNERS) byName.set(b.adapter.name, [...(byName.get(b.adapter.name) ?? []), b.caughtBy]);
+  for (const [name, sought] of byName) members.push({ name, kind: 'zoo', sought, load: async () => (BROKEN_POLICY_PRUNERS.find((b) => b.adapter.name === name) as (typeof BROKEN_POLICY_PRUNERS)[number]).adapter });
+  const ecosystem = join(REPORTS_DIR, 'ecosystem.json');
+  const listed = existsSync(ecosystem) ? (JSON.parse(readFileSync(ecosystem, 'utf8')) as { reports: { adapter: string; violations: { invariant: string }[] }[] }).reports : [];
+  for (const report of listed) {
+    const entry = POLICY_ADAPTERS.find((e) => e.name === report.adapter);
+    const sought = [...new Set(report.violations.map((v) => v.invariant).filter((id) => id.startsWith('INV-')))] as InvariantId[];
+    if (entry !== undefined && sought.length > 0) members.push({ name: entry.name, kind: 'library', sought, load: () => entry.load() });
+  }
+  const rows: PolicyDetectionRow[] = [];
+  for (const member of members) {
+    let adapter;
+    try {
+      adapter = await member.load();
+    } catch (error: unknown) {
+      log(`${member.name}: skipped (${error instanceof Error ? error.message : String(error)})`);
+      continue;
+    }
+    const perSeed = [];
+    for (let seed = 1; seed <= seeds; seed += 1) perSeed.push(await policyTimeToDetect(adapter, member.sought, seed, POLICY_MAX_RUNS));
+    for (const invariant of member.sought) {
+      const runsToFirst = perSeed.map((p) => p.runsToFirst[invariant]);
+      rows.push({ name: member.name, kind: member.kind, invariant, runsToFirst, ms: perSeed.map((p) => p.ms) });
+      log(`${member.name} ${invariant}: conversations to first ${runsToFirst.map((n) => n ?? '-').join(',')}`);
+    }
+  }
+  return rows;
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   const options = parseDetectionArgs(argv);
   const startedAt = new Date().toISOString();
@@ -106,11 +153,13 @@ async function main(argv: readonly string[]): Promise<number> {
   const load = loadavg()[0] ?? 0;
   const rows = await measureDetection(options, (line) => process.stdout.write(`${line}\n`));
   const reach = options.only.length > 0 ? [] : await measureSituationReach(options.seeds);
+  const policy = options.only.length > 0 ? [] : await measurePolicyDetection(options.seeds, (line) => process.stdout.write(`${line}\n`));
   const meta = { command: `npm run detection${argv.length === 0 ? '' : ` -- ${argv.join(' ')}`}`, startedAt, durationMs: Date.now() - start, runs: DEFAULTS.runs, loadAverage: { start: load, end: loadavg()[0] ?? 0 }, cores: cpus().length };
-  const md = writeReportSync(join(REPORTS_DIR, 'detection.md'), renderDetectionMarkdown(rows, meta, reach));
-  writeReportSync(join(REPORTS_DIR, 'detection.json'), jsonText({ ...meta, rows, situations: reach }));
+  const policySection = renderPolicyDetection(policy, POLICY_DEFAULT_RUNS, POLICY_MAX_RUNS);
+  const md = writeReportSync(join(REPORTS_DIR, 'detection.md'), `${renderDetectionMarkdown(rows, meta, reach)}${policySection.length === 0 ? '' : `${policySection.join('\n')}\n`}`);
+  writeReportSync(join(REPORTS_DIR, 'detection.json'), jsonText({ ...meta, rows, situations: reach, policy: { defaultRuns: POLICY_DEFAULT_RUNS, maxRuns: POLICY_MAX_RUNS, rows: policy } }));
   process.stdout.write(`wrote ${md} and detection.json\n`);
-  const ok = rows.every((r) => r.seeds.every((s) => detected(r, s, DEFAULTS.runs) && nearMinimal(r, s)));
+  const ok = rows.every((r) => r.seeds.every((s) => detected(r, s, DEFAULTS.runs) && nearMinimal(r, s))) && policy.every((r) => r.runsToFirst.every((n) => n !== undefined && n <= POLICY_DEFAULT_RUNS));
   return ok ? 0 : 1;
 }
 

@@ -111,6 +111,12 @@ export type { PrunerLibrary, LibraryStatus } from './subjects/policy/PrunerLibra
 export { loadPolicyAdapter } from './subjects/policy/loadPolicyAdapter.ts';
 export { isPolicyAdapter, validatePolicyAdapter } from './adapters/policy/validatePolicyAdapter.ts';
 export { POLICY_CHECKABLE } from './adapters/policy/invariantIds.ts';
+export type { PolicyCapabilities } from './adapters/policy/PolicyCapabilities.ts';
+export { POLICY_CAPABILITY_NAMES } from './adapters/policy/PolicyCapabilities.ts';
+export { proxyTokens, CHARS_PER_TOKEN } from './adapters/policy/policyTokens.ts';
+export { POLICY_DEFAULT_RUNS } from './run/policy/policyDefaults.ts';
+export type { PolicyTimeout } from './run/policy/PolicyTimeout.ts';
+export type { StepBudget } from './run/policy/stepBudget.ts';
 export { checkPolicyAdapter, policyReplayCommand } from './run/policy/checkPolicyAdapter.ts';
 export type { PolicyCheckOptions, PolicyCheckReport, PolicyViolation } from './run/policy/checkPolicyAdapter.ts';
 export { replayPolicyCounterexample, readPolicyCounterexample, PolicyCounterexampleError } from './run/policy/replayPolicyCounterexample.ts';

@@ -17,22 +17,28 @@ const listing = (...entries: [string, string, string][]) =>
   `${JSON.stringify({ format: 'prunecheck-expectations/1', expectations: entries.map(([adapter, invariant, reason]) => ({ adapter, invariant, reason })) }, null, 2)}\n`;
 
 describe('prunecheck check with expectations', () => {
-  it('--update-expectations writes the findings; the next run is as expected (exit 0) and says so', async () => {
+  it('--update-expectations writes the findings marked as needing judgement and fails (exit 1) until a person says why; then the run is as expected (exit 0)', async () => {
     const file = join(dir, 'accepted.json');
     const updated = await check(TWO_FLAWS, file, '--update-expectations');
-    expect(updated.code).toBe(0);
-    expect(updated.stderr).toContain(`prunecheck: wrote ${file}: 2 known findings for two-flaws (INV-17, INV-19); say why in each "reason", and commit the file\n`);
+    // Issue 27: it used to accept every finding with a placeholder reason and exit 0.
+    expect(updated.code).toBe(1);
+    expect(updated.stderr).toContain(`prunecheck: wrote ${file}: 2 known findings for two-flaws (INV-17, INV-19); INV-17, INV-19 need judgement: replace "NEEDS JUDGEMENT: …" in each with why it is accepted, then commit the file (until then the check fails, exit 1)\n`);
+    const placeholder = (id: string) => `NEEDS JUDGEMENT: say why ${id} is accepted (a design choice? a tracked bug?) and remove this prefix; until then the check fails`;
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
       format: 'prunecheck-expectations/1',
       expectations: [
-        { adapter: 'two-flaws', invariant: 'INV-17', reason: 'accepted by --update-expectations: say why INV-17 is accepted (a design choice? a tracked bug?)' },
-        { adapter: 'two-flaws', invariant: 'INV-19', reason: 'accepted by --update-expectations: say why INV-19 is accepted (a design choice? a tracked bug?)' },
+        { adapter: 'two-flaws', invariant: 'INV-17', reason: placeholder('INV-17') },
+        { adapter: 'two-flaws', invariant: 'INV-19', reason: placeholder('INV-19') },
       ],
     });
+    const unjudged = await check(TWO_FLAWS, file);
+    expect(unjudged.code).toBe(1);
+    expect(unjudged.stdout).toContain(`expectations (${file}): not as expected: 2 entries need judgement: INV-17, INV-19 (replace "NEEDS JUDGEMENT: …" in ${file} with why each is accepted); 2 known findings: INV-17, INV-19\n`);
+    writeFileSync(file, listing(['two-flaws', 'INV-17', 'folds user statements by design'], ['two-flaws', 'INV-19', 'tracked as bug #12']));
     const again = await check(TWO_FLAWS, file);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(`expectations (${file}): as expected: 2 known findings: INV-17, INV-19\n`);
-    expect(again.stdout).toMatch(/✗ INV-17 User statements and the task survive pruning \[expected: accepted by --update-expectations/);
+    expect(again.stdout).toMatch(/✗ INV-17 User statements and the task survive pruning \[expected: folds user statements by design/);
   });
 
   it('a new finding fails (exit 1) while the known one stays expected', async () => {

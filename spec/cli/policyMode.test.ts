@@ -40,6 +40,17 @@ describe('policy mode through the CLI', () => {
     expect(code).toBe(0);
   });
 
+  // Issue 27: a user's adapter module with findings printed no situations, so nothing said the evidence was thin.
+  it("a user's adapter module with findings: the report still says which situations were reached and never reached, and the step budget", async () => {
+    const module = join(import.meta.dirname, 'fixtures', 'twoFlaws.ts');
+    const { code, stdout } = await runCli(['check', '--adapter', module, '--runs', '3', '--seed', '1', '--counterexamples', join(dir, 'two-flaws')]);
+    expect(code).toBe(1);
+    expect(stdout).toContain('verdict: violation');
+    expect(stdout).toMatch(/\n\ndangerous situations reached: \d+\/\d+/);
+    expect(stdout).toMatch(/per-step budget \d+ ms.* \(median step of the first 3 cases: \d+ ms over \d+ steps\); --op-timeout sets it/);
+    expect(stdout).toContain('cases unknown (timeout): 0 of 3');
+  });
+
   it('refuses runtime-only flags for a policy adapter', async () => {
     const { code, stderr } = await runCli(['check', '--adapter', 'broken-drops-system', '--time-limit', '5']);
     expect(code).toBe(2);

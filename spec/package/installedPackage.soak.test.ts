@@ -126,7 +126,8 @@ describe('known findings in CI (issue 12, problem 6)', () => {
   it('the finding accepted with --update-expectations: the CI command is green; a new finding then fails it', async () => {
     rmSync(join(project, 'reports'), { recursive: true, force: true });
     const accept = await prunecheck('check --update-expectations', 'check', '--adapter', './prune-adapter.ts', '--seed', '1', '--update-expectations');
-    expect(accept.code, explain('check --update-expectations', accept)).toBe(0);
+    // The finding is listed as needing judgement: exit 1 until its reason says why (issue 27).
+    expect(accept.code, explain('check --update-expectations', accept)).toBe(1);
     const file = join(project, 'prunecheck.expectations.json');
     const listed = JSON.parse(readFileSync(file, 'utf8')) as { expectations: { adapter: string; invariant: string; reason: string }[] };
     expect(listed.expectations.map((e) => `${e.adapter} ${e.invariant}`)).toEqual(['keep-last INV-17']);

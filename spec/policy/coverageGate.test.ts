@@ -31,7 +31,7 @@ describe('the policy-mode coverage gate', () => {
   it('INV-16 a pruner that never prunes is unknown, with the number of conversations, and no invariant passes', async () => {
     const report = await checkPolicyAdapter(neverPrunes, { seed: 1, outDir: false });
     expect(report.verdict).toBe('unknown');
-    expect(report.error).toContain('the pruner never pruned in 40 conversations: raise the pressure or check the adapter');
+    expect(report.error).toContain('the pruner never pruned in 250 conversations: raise the pressure or check the adapter');
     expect(report.invariants.filter((r) => r.status === 'passed')).toEqual([]);
     expect(report.invariants.find((r) => r.invariant === 'INV-16')?.status).toBe('inconclusive');
   });
@@ -59,7 +59,7 @@ describe('the policy-mode coverage gate', () => {
     expect(policyCoverageGaps(['INV-32'], reached, 40)).toEqual(['40 conversations never reached: standing-instruction-pruned; raise --runs']);
   });
 
-  it('the same pruner over the default 40 conversations reaches every situation that applies: conformant', async () => {
+  it('the same pruner over the default 250 conversations reaches every situation that applies: conformant', async () => {
     const report = await checkPolicyAdapter(archivingWindowAdapter, { seed: 1, outDir: false });
     expect([report.verdict, report.error]).toEqual(['conformant', undefined]);
   });

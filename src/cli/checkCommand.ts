@@ -16,6 +16,7 @@ import { DEFAULTS } from '../run/runtime/checkAdapter.ts';
 import { AUTO_WORKERS_MIN_RUNS, autoWorkers, checkRuns, defaultWorkers } from '../run/parallel/checkRuns.ts';
 import type { Shard } from '../run/parallel/partition.ts';
 import { checkPolicyAdapter } from '../run/policy/checkPolicyAdapter.ts';
+import { POLICY_DEFAULT_RUNS } from '../run/policy/policyDefaults.ts';
 import type { PolicyCheckOptions } from '../run/policy/checkPolicyAdapter.ts';
 import type { CheckOptions } from '../run/CheckOptions.ts';
 import type { CheckReport } from '../run/CheckReport.ts';
@@ -49,7 +50,7 @@ Options:
   --adapter <ref>          a built-in name (prunecheck list), a path to a .ts/.js module whose default export
                            is an adapter, or cmd:<command line> for an out-of-process runtime; policy-mode
                            adapters (message-list pruners from npm) are checked by the policy engine
-  --runs <N>               generated episodes (default ${DEFAULTS.runs}; policy mode: conversations, default 40)
+  --runs <N>               generated episodes (default ${DEFAULTS.runs}; policy mode: conversations, default ${POLICY_DEFAULT_RUNS})
   --seed <S>               fast-check seed (default: drawn from the clock; always printed)
   --time-limit <SEC>       bound the whole check to SEC seconds (a run in progress is cut short; situations
                            not reached by then make the verdict unknown)
@@ -57,6 +58,8 @@ Options:
   --long                   long episodes: ${DEFAULTS.longSteps.min} to ${DEFAULTS.longSteps.max} operations each, for state that only breaks late
                            (bounded caches, slow leaks); --max-steps still caps them
   --op-timeout <MS>        per-call timeout for the adapter's operations (policy mode: steps); default ${DEFAULTS.opTimeoutMs}
+                           (policy mode: a library measured slow in the first cases gets a budget from them; a
+                           step past it ends its case as unknown (timeout), and the check goes on)
   --recheck-every <K>      recheck every id and signature an episode touched (residency, markers, tombstones,
                            ledger records) after every K steps and at the end of each run (default ${DEFAULTS.recheckEvery};
                            0: never, and state that decays after its step goes unseen)

@@ -1,5 +1,5 @@
 import { applyExpectations, expectationsFor, expectationsOf } from '../run/expectations/applyExpectations.ts';
-import { DEFAULT_EXPECTATIONS_FILE, type ExpectationsFile } from '../run/expectations/Expectations.ts';
+import { DEFAULT_EXPECTATIONS_FILE, isUnjudged, NEEDS_JUDGEMENT, type ExpectationsFile } from '../run/expectations/Expectations.ts';
 import { ExpectationsError } from '../run/expectations/ExpectationsError.ts';
 import { readExpectations } from '../run/expectations/readExpectations.ts';
 import { preflightExpectations, updateExpectations, writeExpectations } from '../run/expectations/updateExpectations.ts';
@@ -18,7 +18,8 @@ export const EXPECTATIONS_FLAGS = {
 
 export const EXPECTATIONS_USAGE = `  --expectations <FILE>    known findings, adapter × invariant with a reason (default ${DEFAULT_EXPECTATIONS_FILE}
                            when it exists): expected findings do not fail, new ones and unexpected passes do
-  --update-expectations    write this check's findings to the expectations file (keeping existing reasons)
+  --update-expectations    write this check's findings to the expectations file (keeping existing reasons); a
+                           new one's reason is "NEEDS JUDGEMENT: …", which fails (exit 1) until you say why
   --allow-unexpected-pass  an expected finding that no longer occurs is reported but does not fail`;
 
 /** What the flags ask for, read before anything runs: a bad file is a usage error (exit 2) naming it and the field. */
@@ -67,9 +68,11 @@ export async function settleExpectations<R extends CheckReport>(report: R, reque
   const updated = updateExpectations(request.contents, report);
   const written = await writeExpectations(request.file, updated);
   const mine = expectationsFor(updated, report.adapter);
+  const unjudged = mine.filter((e) => isUnjudged(e.reason)).map((e) => e.invariant);
+  const judge = unjudged.length === 0 ? '; commit the file' : `; ${unjudged.join(', ')} ${unjudged.length === 1 ? 'needs' : 'need'} judgement: replace "${NEEDS_JUDGEMENT} …" in each with why it is accepted, then commit the file (until then the check fails, exit 1)`;
   return {
     report: applyExpectations(report, updated, request.file, { allowUnexpectedPasses: request.allowUnexpectedPasses }),
-    note: `prunecheck: wrote ${written}: ${mine.length} known ${mine.length === 1 ? 'finding' : 'findings'} for ${report.adapter}${mine.length === 0 ? '' : ` (${mine.map((e) => e.invariant).join(', ')}); say why in each "reason", and commit the file`}\n`,
+    note: `prunecheck: wrote ${written}: ${mine.length} known ${mine.length === 1 ? 'finding' : 'findings'} for ${report.adapter}${mine.length === 0 ? '' : ` (${mine.map((e) => e.invariant).join(', ')})${judge}`}\n`,
   };
 }
 

@@ -2,6 +2,7 @@ import { INVARIANTS } from '../model/invariants.ts';
 import type { CheckReport, InvariantResult, Violation } from '../run/CheckReport.ts';
 import { expectationStatus, markdownExpectationLines } from '../run/expectations/renderExpectations.ts';
 import { formatCount, mdCell, mdCode, mdInlineCode, mdTable } from '../util/markdownText.ts';
+import { policyRunLines } from './policy/policyRunLines.ts';
 import { savedCounterexample } from './savedCounterexample.ts';
 import { terminalText } from '../util/terminalText.ts';
 import { evidenceLines, IN_PROCESS_NOTE } from './prettyReport.ts';
@@ -54,6 +55,7 @@ export function renderMarkdownReport(report: CheckReport): string {
     ),
     ...markdownExpectationLines(report, mdCell),
     ...(report.evidence === undefined ? [] : ['', '## Evidence', '', ...evidenceLines(report.evidence).map((line) => `- ${mdCell(line)}`)]),
+    ...((lines) => (lines.length === 0 ? [] : ['', '## How the check ran', '', ...lines.map((line) => `- ${mdCell(line)}`)]))(policyRunLines(report)),
     ...(report.violations.length === 0 ? [] : ['', '## Violations', '', report.violations.map((v) => violationSection(v, report.error)).join('\n\n')]),
     ...(situations.length === 0 ? [] : ['', '## Dangerous situations reached', '', mdTable(['situation', 'runs'], situations.map(([name, runs]) => [name, String(runs)]))]),
     '',

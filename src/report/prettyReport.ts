@@ -4,6 +4,7 @@ import { expectationStatus, prettyExpectationLines } from '../run/expectations/r
 import { formatCount } from '../util/markdownText.ts';
 import { terminalText as t } from '../util/terminalText.ts';
 import { savedCounterexample } from './savedCounterexample.ts';
+import { policyRunLines } from './policy/policyRunLines.ts';
 
 export interface PrettyOptions {
   /** ANSI colours (the CLI turns them on for a terminal without NO_COLOR). */
@@ -37,6 +38,8 @@ export function renderPrettyReport(report: CheckReport, options: PrettyOptions =
     lines.push(`  ${paint(code, mark)} ${t(result.invariant)} ${INVARIANTS[result.invariant]}${t(suffix)}${expectation === undefined ? '' : ` [${t(expectation.text)}]`}`);
   }
   if (report.evidence !== undefined) lines.push('', ...evidenceLines(report.evidence));
+  const policyRun = policyRunLines(report);
+  if (policyRun.length > 0) lines.push('', ...policyRun.map((line) => t(line)));
   for (const v of report.violations) {
     lines.push('', paint(31, `✗ ${t(v.invariant)} at step ${v.step} of ${v.traceLength}`));
     for (const line of v.because) lines.push(`    ${t(line)}`);
@@ -49,8 +52,9 @@ export function renderPrettyReport(report: CheckReport, options: PrettyOptions =
   }
   const situations = Object.entries(report.situations);
   const unreached = situations.filter(([, runs]) => runs === 0).map(([name]) => name);
-  // After a finding the check stops early, so unreached situations say nothing about the generator then.
-  if (situations.length > 0 && report.violations.length === 0) {
+  // After a finding the check stops early, so unreached situations say nothing about the generator then;
+  // a policy check runs every case whatever it finds, so its situations are always evidence.
+  if (situations.length > 0 && (report.violations.length === 0 || (report as { readonly mode?: unknown }).mode === 'policy')) {
     lines.push('', `dangerous situations reached: ${situations.length - unreached.length}/${situations.length}${unreached.length === 0 ? '' : ` (never: ${t(unreached.join(', '))})`}`);
   }
   if (report.error !== undefined) lines.push('', paint(31, `error: ${t(report.error)}`));

@@ -169,6 +169,11 @@ function checkPolicyFields(file: string, record: Record<string, unknown>): void 
     const n = (config as Record<string, unknown>)[field];
     if (!Number.isSafeInteger(n) || (n as number) < 0 || (n as number) > 100_000) throw bad(file, `case.config.${field}`, `must be an integer from 0 to 100000, got ${show(n)}`);
   }
+  // The token budgets (issue 27) are optional: files written before them have none.
+  for (const field of ['triggerTokens', 'keepTokens']) {
+    const n = (config as Record<string, unknown>)[field];
+    if (n !== undefined && (!Number.isSafeInteger(n) || (n as number) < 0 || (n as number) > 10_000_000)) throw bad(file, `case.config.${field}`, `must be an integer from 0 to 10000000 when present, got ${show(n)}`);
+  }
   const hash = record['caseHash'];
   if (hash !== undefined && hash !== findingIdentity(c)) {
     throw new CounterexampleFileError('BAD_FIELD', file, `field 'caseHash' does not match the case: the case was changed after the check wrote the file, so it is not the counterexample that was found; re-create the file with the check that found it (or, to replay an edited case on purpose, delete the caseHash field)`);

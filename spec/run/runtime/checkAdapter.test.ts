@@ -75,6 +75,9 @@ describe('checkAdapter', () => {
     const report = await checkAdapter(adapter, { runs: 50, seed: 5, opTimeoutMs: 50, outDir: tempDir() });
     expect(report.verdict).toBe('unknown');
     expect(report.violations[0]?.invariant).toBe('TIMEOUT');
+    // Issue 27: the report names the flag to raise, with its seed and the replay of the case.
+    expect(report.violations[0]?.because.join(' ')).toContain('raise --op-timeout, now 50 ms, if the runtime is slow rather than stuck');
+    expect(report.seed).toBe(5);
   });
 
   it('reports a malformed outcome naming the field', async () => {

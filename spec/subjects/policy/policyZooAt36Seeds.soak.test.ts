@@ -7,7 +7,7 @@ import { LEGAL_POLICY_PRUNERS } from '../../../src/subjects/policy/legal/index.t
 // The soak tier (`npm run test:soak`): SPEC 1.2's broken pruners are each caught on their invariant at every seed
 // 1–36 within 80 conversations (`prunecheck check --seed N --runs 80`, as the default tier's one seed runs them in
 // spec/policy/brokenPolicyPruners.test.ts), and prunecheck's own pruner and the legal ones stay conformant at each
-// with the same 80. (At the default 40, broken-trusts-summary is caught at 35 of the 36: seed 22's 40
+// with the same 80. (At the former default 40, broken-trusts-summary was caught at 35 of the 36: seed 22's 40
 // conversations never send a reviving or "continue without asking" summary that the pruner inserts.)
 const RUNS = 80;
 const SEEDS = Array.from({ length: 36 }, (_, i) => i + 1);

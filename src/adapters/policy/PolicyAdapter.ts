@@ -2,6 +2,7 @@ import type { InvariantId } from '../../model/invariants.ts';
 import type { MaybePromise } from '../Adapter.ts';
 import type { PolicyMessage } from './PolicyMessage.ts';
 import type { ProviderName } from './providerShape.ts';
+import type { PolicyCapabilities } from './PolicyCapabilities.ts';
 
 /**
  * The chat model a policy-mode pruner summarizes with. prunecheck passes an adversarial fake (src/gen); the
@@ -13,12 +14,25 @@ export interface FakeChatModel {
   readonly contextChars?: number;
 }
 
-/** Knobs every adapter maps onto its library's trigger and keep options. Generated per run. */
+/**
+ * Knobs every adapter maps onto its library's trigger and keep options. Generated per run, in both units: an
+ * adapter whose library counts messages reads the message budgets, one whose library counts tokens reads the
+ * token budgets and hands them to the library as they are (docs/policy-mode.md "Budgets in tokens"). The
+ * token budgets are optional in the type only so configs written before them (counterexample files, benches)
+ * still read; the generator always sets them.
+ */
 export interface PolicyConfig {
   /** Prune once the list holds at least this many messages. */
   readonly triggerMessages: number;
   /** Keep about this many recent messages verbatim. */
   readonly keepMessages: number;
+  /**
+   * Prune once the list holds at least this many tokens, as the library counts them (its own tokenizer), or
+   * as `proxyTokens` counts them (characters / 4) for a library without one. Generated from 96 to 1,536.
+   */
+  readonly triggerTokens?: number;
+  /** Keep about this many tokens of recent messages verbatim. Generated from 16 to 512, at most a third of the trigger. */
+  readonly keepTokens?: number;
 }
 
 /** What the library keeps outside the list about what it dropped. Empty arrays when it keeps nothing. */
@@ -87,5 +101,7 @@ export interface PolicyAdapter {
    * library that does not say which provider it serves serves any.
    */
   readonly providers?: readonly ProviderName[];
+  /** What the library does that changes which checks apply (prunes only between turns, …); absent: none. */
+  readonly capabilities?: PolicyCapabilities;
   create(model: FakeChatModel, config: PolicyConfig): MaybePromise<PolicySystem>;
 }

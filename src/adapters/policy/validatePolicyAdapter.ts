@@ -2,6 +2,7 @@ import { INVARIANT_IDS } from '../../model/invariants.ts';
 import { AdapterLoadError } from '../AdapterLoadError.ts';
 import { PROVIDER_NAMES } from './providerShape.ts';
 import type { PolicyAdapter } from './PolicyAdapter.ts';
+import { POLICY_CAPABILITY_NAMES } from './PolicyCapabilities.ts';
 
 /** True for a value shaped as a policy adapter (`kind: 'policy'`), so loaders can tell the two modes apart. */
 export function isPolicyAdapter(value: unknown): value is PolicyAdapter {
@@ -26,6 +27,15 @@ export function validatePolicyAdapter(value: unknown, source: string): PolicyAda
   const providers = a['providers'];
   if (providers !== undefined && (!Array.isArray(providers) || providers.some((p) => !(PROVIDER_NAMES as readonly unknown[]).includes(p)))) {
     fail('.providers', `must be an array of provider names (${PROVIDER_NAMES.join(', ')}), or left out for all of them`);
+  }
+  const capabilities = a['capabilities'];
+  if (capabilities !== undefined) {
+    if (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities)) fail('.capabilities', `must be an object of booleans (${POLICY_CAPABILITY_NAMES.join(', ')})`);
+    // Only the known ones are read here: fields other parts of prunecheck add to capabilities validate themselves.
+    for (const key of POLICY_CAPABILITY_NAMES) {
+      const flag = (capabilities as Record<string, unknown>)[key];
+      if (flag !== undefined && typeof flag !== 'boolean') fail(`.capabilities.${key}`, 'must be true or false');
+    }
   }
   return value;
 }

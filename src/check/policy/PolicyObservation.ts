@@ -1,4 +1,5 @@
 import type { PolicyAgentState, PolicyRecord } from '../../adapters/policy/PolicyAdapter.ts';
+import type { PolicyCapabilities } from '../../adapters/policy/PolicyCapabilities.ts';
 import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
 import type { ModelCall } from '../../gen/policy/fakeModel.ts';
 import type { ProviderName } from '../../adapters/policy/providerShape.ts';
@@ -27,6 +28,8 @@ export interface PolicyObservation {
   readonly settle?: PolicySettle;
   /** The providers the adapter declares (INV-33); absent: all of them. */
   readonly providers?: readonly ProviderName[];
+  /** What the adapter declared its library does (prunes only between turns, …): the checks honour it. */
+  readonly capabilities?: PolicyCapabilities;
 }
 
 /** The pruner's answer to a step with no new messages, right after a prune that removed some. */

@@ -13,7 +13,9 @@ export const inFlightSurvives: PolicyCheck = (o) => {
   const written = o.before.filter((m) => isWritten(o.written, m));
   const ours = new Set(calls(written).map((c) => c.id));
   // In flight: no message in the list answers the call (a pruner's "[cleared]" stand-in still answers it).
-  for (const call of inFlightCalls(o.before).filter((c) => ours.has(c.id))) {
+  // A library that prunes only between turns is never run with a call in flight (its framework waits).
+  const inFlight = o.capabilities?.prunesOnlyBetweenTurns === true ? [] : inFlightCalls(o.before);
+  for (const call of inFlight.filter((c) => ours.has(c.id))) {
     const now = kept.find((c) => c.id === call.id);
     if (now === undefined) {
       out.push(`call ${call.id} (${call.name} ${JSON.stringify(call.args)}) was in flight before round ${o.round}'s prune (its result has not arrived) and is not in the list after it: when the result arrives it answers a call the model can no longer see.`);

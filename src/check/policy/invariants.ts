@@ -18,6 +18,7 @@ import { nextRequestValid } from './requestShape.ts';
 import { attachmentsLeaveTrace } from './attachmentTrace.ts';
 import { secretsDoNotTravel } from './secretsStay.ts';
 import { retractions } from '../../adapters/policy/retractions.ts';
+import { systemStaysFirst } from './systemFirst.ts';
 
 export type { PolicyCheck } from './PolicyCheck.ts';
 import { describe, isKept, isMarked, isRecorded, isRecoverable, isWritten as writtenBy, searchableText } from './messageQueries.ts';
@@ -119,15 +120,6 @@ const toolPairsIntact: PolicyCheck = (o) => {
     else if (call >= 0 && result < call) out.push(`after round ${o.round} the result of ${id} comes before its call.`);
   }
   return out;
-};
-
-/** INV-19: a system message that was first stays first, unchanged. */
-const systemStaysFirst: PolicyCheck = (o) => {
-  const first = o.before[0];
-  if (first?.role !== 'system') return [];
-  const now = o.after[0];
-  if (now !== undefined && now.id === first.id && samePayload(now, first)) return [];
-  return [`before round ${o.round}'s prune the list began with ${describe(first)}; after it, it begins with ${now === undefined ? 'nothing (the list is empty)' : describe(now)}.`];
 };
 
 /** The policy-mode observation checks, by the invariant of spec/SPEC.md each enforces. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { PolicyConfig } from '../../adapters/policy/PolicyAdapter.ts';
 import { FAKE_BEHAVIOURS, type FakeBehaviour } from './fakeModel.ts';
+import { tokenBudgetsArbitrary } from './tokenBudgets.ts';
 import { READ_ONLY_TOOLS, SIDE_EFFECT_TOOLS, type ToolName } from '../../adapters/policy/toolNames.ts';
 
 
@@ -114,4 +115,6 @@ export function policyCaseArbitrary(options: PolicyCaseOptions = {}): fc.Arbitra
  */
 export const policyConfigArbitrary: fc.Arbitrary<PolicyConfig> = fc
   .integer({ min: 1, max: 4 })
-  .chain((keepMessages) => fc.integer({ min: keepMessages + 2, max: 8 }).map((triggerMessages) => ({ triggerMessages, keepMessages })));
+  .chain((keepMessages) => fc.integer({ min: keepMessages + 2, max: 8 }).map((triggerMessages) => ({ triggerMessages, keepMessages })))
+  // Drawn after the message budgets, so a seed's message budgets (and every other field) stay as they were.
+  .chain((messages) => tokenBudgetsArbitrary.map((tokens) => ({ ...messages, ...tokens })));

@@ -2,6 +2,7 @@ import { INVARIANTS, type InvariantId } from '../../model/invariants.ts';
 import type { PolicyCheckReport } from '../../run/policy/checkPolicyAdapter.ts';
 import { terminalText as t } from '../../util/terminalText.ts';
 import { savedCounterexample } from '../savedCounterexample.ts';
+import { policyRunLines } from './policyRunLines.ts';
 
 /** A policy check report for the terminal: verdict, per-invariant status, each violation with its lists; outside strings escaped. */
 export function renderPolicyPrettyReport(r: PolicyCheckReport, rerun: string): string {
@@ -24,6 +25,8 @@ export function renderPolicyPrettyReport(r: PolicyCheckReport, rerun: string): s
       if (v.replay !== '') lines.push(`  replay: ${t(saved.replay)}`);
     } else if (r.error?.includes('the counterexample could not be saved') === true) lines.push(`  counterexample: ${t(saved.why)}`);
   }
+  const run = policyRunLines(r);
+  if (run.length > 0) lines.push('', ...run.map((line) => t(line)));
   const situations = Object.entries(r.situations);
   if (situations.length > 0) lines.push('', `situations reached: ${situations.map(([name, runs]) => `${t(name)} ${runs}`).join(', ')}`);
   if (r.error !== undefined) lines.push('', `${r.verdict}: ${t(r.error)}`);

@@ -3,6 +3,17 @@ import type { FindingKind } from '../../check/FindingKind.ts';
 /** The format tag of an expectations file. */
 export const EXPECTATIONS_FORMAT = 'prunecheck-expectations/1';
 
+/**
+ * How a reason `--update-expectations` wrote begins until a person replaces it with why the finding is
+ * accepted. An entry whose reason still begins so is unjudged: it never passes a check (docs/expectations.md).
+ */
+export const NEEDS_JUDGEMENT = 'NEEDS JUDGEMENT:';
+
+/** True when an entry's reason is still the placeholder `--update-expectations` wrote. */
+export function isUnjudged(reason: string): boolean {
+  return reason.trimStart().startsWith(NEEDS_JUDGEMENT);
+}
+
 /** Where `prunecheck check` and `replay` look for expectations when `--expectations` is not given. */
 export const DEFAULT_EXPECTATIONS_FILE = 'prunecheck.expectations.json';
 
@@ -64,6 +75,8 @@ export interface ExpectationsOutcome {
   readonly new: readonly FindingKind[];
   readonly unexpectedPasses: readonly UnexpectedPass[];
   readonly unchecked: readonly UncheckedExpectation[];
+  /** Entries for this adapter whose reason is still `NEEDS JUDGEMENT: …`: each fails the check until a person says why. */
+  readonly unjudged?: readonly FindingKind[];
   /** `--allow-unexpected-pass`: stale entries are reported but do not fail. */
   readonly allowUnexpectedPasses: boolean;
   readonly passed: boolean;

@@ -1,5 +1,6 @@
 import type { CheckReport } from '../CheckReport.ts';
 import type { FindingKind } from '../../check/FindingKind.ts';
+import { isUnjudged, NEEDS_JUDGEMENT } from './Expectations.ts';
 import type { KnownFinding, ExpectationsFile, ExpectationsOutcome, ExpectedFinding, UncheckedExpectation, UnexpectedPass } from './Expectations.ts';
 
 /** A report that was read against expectations (`checkAdapter` with `expectations`, `prunecheck check`). */
@@ -48,13 +49,16 @@ export function applyExpectations<R extends CheckReport>(report: R, file: Expect
   // A verdict of `error` or `unknown` counts only when a finding explains it (an adapter error, a timeout);
   // `unknown` from situations never reached, or `diverged`, never passes.
   const evidence = report.verdict === 'conformant' || report.verdict === 'violation' || (report.verdict !== 'diverged' && report.violations.some((v) => v.invariant === 'ADAPTER-ERROR' || v.invariant === 'TIMEOUT'));
-  const passed = evidence && fresh.length === 0 && (allowUnexpectedPasses || unexpectedPasses.length === 0);
+  // A finding accepted without a reason is not yet accepted: the gate stays red until a person writes why.
+  const unjudged = mine.filter((e) => isUnjudged(e.reason)).map((e) => e.invariant);
+  const passed = evidence && fresh.length === 0 && unjudged.length === 0 && (allowUnexpectedPasses || unexpectedPasses.length === 0);
   const parts = [
     ...(fresh.length === 0 ? [] : [`${plural(fresh.length, 'new finding', 'new findings')}: ${fresh.join(', ')}`]),
+    ...(unjudged.length === 0 ? [] : [`${plural(unjudged.length, 'entry needs', 'entries need')} judgement: ${unjudged.join(', ')} (replace "${NEEDS_JUDGEMENT} …" in ${source} with why each is accepted)`]),
     ...(unexpectedPasses.length === 0 ? [] : [`${plural(unexpectedPasses.length, 'unexpected pass', 'unexpected passes')}: ${unexpectedPasses.map((u) => u.invariant).join(', ')} (remove ${unexpectedPasses.length === 1 ? 'it' : 'them'} from ${source}${allowUnexpectedPasses ? '; allowed by --allow-unexpected-pass' : ''})`]),
     ...(expected.length === 0 ? [] : [`${plural(expected.length, 'known finding', 'known findings')}: ${expected.map((e) => e.invariant).join(', ')}`]),
     ...(unchecked.length === 0 ? [] : [`${plural(unchecked.length, 'expectation', 'expectations')} not checked: ${unchecked.map((u) => `${u.invariant} (${u.status})`).join(', ')}`]),
   ];
   const head = !evidence ? `no verdict to compare (${report.verdict})` : passed ? 'as expected' : 'not as expected';
-  return { ...report, expectations: { file: source, expected, new: fresh, unexpectedPasses, unchecked, allowUnexpectedPasses, passed, summary: `${head}${parts.length === 0 ? '' : `: ${parts.join('; ')}`}` } };
+  return { ...report, expectations: { file: source, expected, new: fresh, unexpectedPasses, unchecked, ...(unjudged.length === 0 ? {} : { unjudged }), allowUnexpectedPasses, passed, summary: `${head}${parts.length === 0 ? '' : `: ${parts.join('; ')}`}` } };
 }

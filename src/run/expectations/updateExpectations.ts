@@ -2,15 +2,18 @@ import type { CheckReport } from '../CheckReport.ts';
 import { writeReport, jsonText } from '../../util/writeReport.ts';
 import { preflightFile } from '../../util/writeFileAtomic.ts';
 import { applyExpectations, expectationsFor } from './applyExpectations.ts';
-import { EXPECTATIONS_FORMAT, type KnownFinding, type ExpectationsFile } from './Expectations.ts';
+import { EXPECTATIONS_FORMAT, NEEDS_JUDGEMENT, type KnownFinding, type ExpectationsFile } from './Expectations.ts';
 
-/** The reason written for a finding accepted by `--update-expectations`: the library's own note, or a request to say why. */
+/**
+ * The reason written for a finding listed by `--update-expectations`: the library's own note (the adapter's
+ * author already said why), or `NEEDS JUDGEMENT: …`, which fails every check until a person replaces it.
+ */
 function acceptedReason(report: CheckReport, invariant: KnownFinding['invariant']): string {
   // A policy adapter's note says why a finding is the library's design choice: that is the reason.
   const violation = report.violations.find((v) => v.invariant === invariant);
   const note = (violation as { readonly note?: unknown } | undefined)?.note;
   if (typeof note === 'string' && note !== '') return note;
-  return `accepted by --update-expectations: say why ${invariant} is accepted (a design choice? a tracked bug?)`;
+  return `${NEEDS_JUDGEMENT} say why ${invariant} is accepted (a design choice? a tracked bug?) and remove this prefix; until then the check fails`;
 }
 
 /**

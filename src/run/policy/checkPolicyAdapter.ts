@@ -10,14 +10,22 @@ import { SPEC_VERSION } from '../../model/specVersion.ts';
 import type { CheckReport, InvariantResult, Violation } from '../CheckReport.ts';
 import type { PolicyCounterexample, PolicyRoundTrace } from './PolicyCounterexample.ts';
 import { runPolicyCase } from './runPolicyCase.ts';
+import { simplifyPolicyCase } from './simplifyPolicyCase.ts';
+import { POLICY_DEFAULT_RUNS } from './policyDefaults.ts';
 import type { PolicyCaseRun } from '../../check/policy/PolicyCaseRun.ts';
 import { policyCoverageGaps, policySituations } from './situations.ts';
 import { PRUNECHECK_VERSION } from '../version.ts';
 import { discardCounterexample, findingIdentity, replayCommand, saveCounterexample, type SavedCounterexample } from '../writeCounterexample.ts';
 import { OutputPathError } from '../../util/writeFileAtomic.ts';
+import { onInterrupt } from '../interruption.ts';
+import { POLICY_STEP_TIMEOUT_MS } from './runPolicyCase.ts';
+import { applicableSituations } from './situations.ts';
+import { BUDGET_CASES, stepBudget, type StepBudget } from './stepBudget.ts';
+import { describeTimeouts, type PolicyTimeout } from './PolicyTimeout.ts';
+import { interruptedPolicyReport } from './interruptedPolicyReport.ts';
 
 export interface PolicyCheckOptions {
-  /** Generated conversations per invariant (the runs are shared: each case runs once). Default 40. */
+  /** Generated conversations per invariant (the runs are shared: each case runs once). Default 250 (`POLICY_DEFAULT_RUNS`). */
   readonly runs?: number;
   /** fast-check seed. Default: drawn from the clock and printed in the report. */
   readonly seed?: number;
@@ -27,7 +35,11 @@ export interface PolicyCheckOptions {
   readonly outDir?: string | false;
   /** Longest conversation, in turns after the task. Default 12. */
   readonly maxTurns?: number;
-  /** Per-call timeout for the adapter's `create` and `step`, in ms. Default 5000. */
+  /**
+   * Per-call timeout for the adapter's `create` and `step`, in ms. Default: 5000, or, for a library whose first
+   * cases' steps are slow, a budget measured from them (`stepBudget.ts`). A call past it ends its case as
+   * `unknown (timeout)` and the check goes on with the next case.
+   */
   readonly opTimeoutMs?: number;
 }
 
@@ -50,6 +62,10 @@ export interface PolicyCheckReport extends CheckReport {
   readonly description: string;
   readonly notes: Readonly<Partial<Record<InvariantId, string>>>;
   readonly violations: readonly PolicyViolation[];
+  /** Generated cases that ended `unknown (timeout)`, with their seed and path; the check went on after each. */
+  readonly timeouts: readonly PolicyTimeout[];
+  /** How long a step could take, and why (the flag, the default, or measured from the first rounds). */
+  readonly stepBudget: StepBudget;
 }
 
 /** Exact command that replays a counterexample file. */
@@ -63,10 +79,13 @@ export function policyReplayCommand(file: string, adapterRef?: string): string {
  */
 export async function checkPolicyAdapter(adapter: PolicyAdapter, options: PolicyCheckOptions = {}): Promise<PolicyCheckReport> {
   const started = performance.now();
-  const runs = options.runs ?? 40;
+  const runs = options.runs ?? POLICY_DEFAULT_RUNS;
   const seed = options.seed ?? Date.now() % 2 ** 31;
   const outDir = options.outDir ?? 'reports/counterexamples';
-  const runOptions = options.opTimeoutMs === undefined ? {} : { timeoutMs: options.opTimeoutMs };
+  let runOptions = { timeoutMs: options.opTimeoutMs ?? POLICY_STEP_TIMEOUT_MS };
+  let budget: StepBudget = stepBudget(options.opTimeoutMs, [], 0);
+  const firstSteps: number[] = [];
+  const timeouts: PolicyTimeout[] = [];
   const arbitrary = policyCaseArbitrary(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns });
 
   // Every invariant's property draws the same cases from the same seed; each case runs once.
@@ -81,7 +100,9 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
 
   const invariants: InvariantResult[] = [];
   const violations: PolicyViolation[] = [];
-  const situations: Record<string, number> = {};
+  // Every situation the gate waits for is listed from the start, so a report shows the ones never reached.
+  const situations: Record<string, number> = Object.fromEntries(applicableSituations(adapter.invariants, adapter.capabilities).map((name) => [name, 0]));
+  let current = { path: '0', done: 0 };
   // First the plain runs, for the situations they reach; then one shrinking property per claimed invariant
   // over the same cases (same seed, so the cache answers them).
   let steps = 0;
@@ -91,10 +112,25 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
   const diverged: string[] = [];
   const unsaved: string[] = [];
   const ref = options.adapterRef ?? adapter.name;
-  for (const c of fc.sample(arbitrary, { seed, numRuns: runs })) {
+  // A step that blocks the process (a synchronous loop in-process) cannot be cut short: the stall monitor
+  // stops the check, and the report it prints names the case, what was checked before it and the flag.
+  const release = onInterrupt((why, inner) => inner ?? interruptedPolicyReport(adapter, seed, why, current, runs, budget, timeouts, violations, situations, Math.round(performance.now() - started)));
+  try {
+  for (const [index, c] of fc.sample(arbitrary, { seed, numRuns: runs }).entries()) {
+    current = { path: String(index), done: index };
     const result = await run(c);
     steps += result.observations.length;
     policySituations(result, situations);
+    if (result.timedOut !== undefined) {
+      timeouts.push({ seed, path: String(index), ...result.timedOut });
+      situations['timed-out'] = (situations['timed-out'] ?? 0) + 1;
+    }
+    // The first rounds set the budget of the rest (a step that timed out says nothing about an ordinary one).
+    if (index < BUDGET_CASES) firstSteps.push(...(result.stepMs ?? []).filter((ms) => ms < runOptions.timeoutMs));
+    if (index === BUDGET_CASES - 1 || (index === runs - 1 && index < BUDGET_CASES)) {
+      budget = stepBudget(options.opTimeoutMs, firstSteps, index + 1);
+      runOptions = { timeoutMs: budget.ms };
+    }
     if (outDir === false) continue;
     for (const id of POLICY_INVARIANT_IDS.filter((i) => adapter.invariants.includes(i))) {
       const breach = provisional.has(id) ? undefined : evaluatePolicyRun(result, id);
@@ -109,7 +145,9 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
     }
     const property = fc.asyncProperty(arbitrary, async (c) => evaluatePolicyRun(await run(c), id) === undefined);
     const details = await fc.check(property, { seed, numRuns: runs });
-    const shrunk = details.counterexample?.[0];
+    const found = details.counterexample?.[0];
+    // fast-check shrinks one field at a time; the finding may need the turns and the budgets to shrink together.
+    const shrunk = found === undefined ? undefined : await simplifyPolicyCase(adapter, found, id, runOptions);
     const first = provisional.get(id);
     if (!details.failed && first !== undefined) {
       // Broken on a run, not when fast-check ran the same cases again: the pruner is not deterministic.
@@ -141,11 +179,13 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
   }
 
   // Coverage gate (as in runtime mode): a pass means something only if the situations that apply were reached.
-  const gaps = violations.length === 0 ? policyCoverageGaps(adapter.invariants, situations, runs) : [];
+  const gaps = violations.length === 0 ? policyCoverageGaps(adapter.invariants, situations, runs, adapter.capabilities) : [];
   const thin = gaps.length === 0 ? [] : [`no violation, but the evidence is too thin for a verdict: ${gaps.join('; ')}`];
-  const doubts = violations.length === 0 ? [...diverged, ...thin] : [];
+  const slow = timeouts.length === 0 ? [] : [describeTimeouts(timeouts, runs)];
+  const doubts = violations.length === 0 ? [...diverged, ...thin, ...slow] : [];
   const reason = doubts.join('; ');
-  const errors = [...doubts, ...unsaved];
+  // Timed-out cases are counted in every report, beside the findings when there are some.
+  const errors = [...doubts, ...(violations.length === 0 ? [] : slow), ...unsaved];
   const judged = doubts.length === 0 ? invariants : invariants.map((r): InvariantResult => (r.status === 'passed' ? { invariant: r.invariant, status: 'inconclusive', reason } : r));
   const durationMs = Math.round(performance.now() - started);
   return {
@@ -157,7 +197,7 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
     notes: adapter.notes ?? {},
     prunecheckVersion: PRUNECHECK_VERSION,
     specVersion: SPEC_VERSION,
-    verdict: violations.some((v) => v.invariant === 'ADAPTER-ERROR') ? 'error' : violations.length > 0 ? 'violation' : diverged.length > 0 ? 'diverged' : gaps.length > 0 ? 'unknown' : 'conformant',
+    verdict: violations.some((v) => v.invariant === 'ADAPTER-ERROR') ? 'error' : violations.length > 0 ? 'violation' : diverged.length > 0 ? 'diverged' : gaps.length > 0 || timeouts.length > 0 ? 'unknown' : 'conformant',
     ...(errors.length === 0 ? {} : { error: errors.join('; ') }),
     seed,
     runs,
@@ -167,7 +207,12 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
     invariants: judged,
     violations,
     situations,
+    timeouts,
+    stepBudget: budget,
   };
+  } finally {
+    release();
+  }
 }
 
 /** Writes a finding's counterexample (replacing this run's own earlier save of it, `mine`) and answers the violation. */

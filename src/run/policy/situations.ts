@@ -4,6 +4,8 @@ import { compactionSituations } from '../../check/policy/compactionSituations.ts
 import { exposureSituations } from '../../check/policy/exposureSituations.ts';
 import type { InvariantId } from '../../model/invariants.ts';
 import type { PolicyCaseRun } from '../../check/policy/PolicyCaseRun.ts';
+import type { PolicyCapabilities } from '../../adapters/policy/PolicyCapabilities.ts';
+import { waivedSituations } from './waivedSituations.ts';
 
 /**
  * Counts the dangerous situations a run reached, so a report shows the generator actually exercised them:
@@ -60,12 +62,19 @@ const REQUIRED: readonly (readonly [string, InvariantId | 'always'])[] = [
  * Why `situations` (counted over `runs` conversations) are too thin for a `conformant` verdict for a pruner
  * claiming `claimed`, with the numbers; empty when every situation that applies was reached.
  */
-export function policyCoverageGaps(claimed: readonly InvariantId[], situations: Readonly<Record<string, number>>, runs: number): string[] {
-  const missing = REQUIRED.filter(([name, by]) => (by === 'always' || claimed.includes(by)) && (situations[name] ?? 0) === 0).map(([name]) => name);
+export function policyCoverageGaps(claimed: readonly InvariantId[], situations: Readonly<Record<string, number>>, runs: number, capabilities?: PolicyCapabilities): string[] {
+  const waived = waivedSituations(capabilities);
+  const missing = REQUIRED.filter(([name, by]) => (by === 'always' || claimed.includes(by)) && !waived.includes(name) && (situations[name] ?? 0) === 0).map(([name]) => name);
   const gaps: string[] = [];
   if (missing.includes('pruned')) gaps.push(`the pruner never pruned in ${runs} conversations: raise the pressure or check the adapter`);
   else if (missing.includes('summarizer-called')) gaps.push(`the summarizer was never called in ${runs} conversations: raise the pressure or check the adapter`);
   const rest = missing.filter((name) => name !== 'pruned' && name !== 'summarizer-called');
   if (rest.length > 0) gaps.push(`${runs} conversation${runs === 1 ? '' : 's'} never reached: ${rest.join(', ')}; raise --runs`);
   return gaps;
+}
+
+/** The situations the coverage gate waits for, for a pruner claiming `claimed` with `capabilities`: listed in every report, reached or not. */
+export function applicableSituations(claimed: readonly InvariantId[], capabilities?: PolicyCapabilities): string[] {
+  const waived = waivedSituations(capabilities);
+  return REQUIRED.filter(([name, by]) => (by === 'always' || claimed.includes(by)) && !waived.includes(name)).map(([name]) => name);
 }

@@ -141,7 +141,7 @@ export class EpisodeDriver {
 
   private adapterFailure(error: unknown, what: string): Finding {
     if (error instanceof TimeLimitError) throw error;
-    if (isTimeout(error)) return this.fail('TIMEOUT', `${what} did not answer within ${this.opTimeoutMs} ms; the verdict is unknown`);
+    if (isTimeout(error)) return this.fail('TIMEOUT', `${what} did not answer within ${this.opTimeoutMs} ms; the verdict is unknown (raise --op-timeout, now ${this.opTimeoutMs} ms, if the runtime is slow rather than stuck)`);
     const message = error instanceof Error ? error.message : String(error);
     return this.fail('ADAPTER-ERROR', `${what} threw: ${message}`);
   }

@@ -1,0 +1,35 @@
+import type { PolicyCapabilities } from '../../adapters/policy/PolicyCapabilities.ts';
+import { inFlightCalls } from '../../adapters/policy/conversationFacts.ts';
+import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
+import type { Conversation } from '../../gen/policy/buildConversation.ts';
+
+/**
+ * The rounds of a conversation as the library's framework would hand them to it, given what the adapter
+ * declares (src/adapters/policy/PolicyCapabilities.ts):
+ * - `systemPromptOutsideList`: the system prompt the agent wrote first is not fed (the framework passes it to
+ *   the model beside the memory); it stays among the written messages, so nothing may claim to be it.
+ * - `prunesOnlyBetweenTurns`: a round that would end with a call in flight is fed together with the next one,
+ *   and a last round that ends so is not fed at all (the framework would not run the pruner until the result
+ *   arrived, and it never does).
+ * Without capabilities the rounds are the generator's own.
+ */
+export function feedAsTheFrameworkWould(conversation: Conversation, capabilities: PolicyCapabilities | undefined): Conversation {
+  let rounds = conversation.rounds;
+  if (capabilities?.systemPromptOutsideList === true) {
+    rounds = rounds.map((round, r) => (r === 0 && round[0]?.role === 'system' ? round.slice(1) : round));
+  }
+  if (capabilities?.prunesOnlyBetweenTurns === true) {
+    const merged: PolicyMessage[][] = [];
+    let pending: PolicyMessage[] = [];
+    const fed: PolicyMessage[] = [];
+    for (const round of rounds) {
+      pending = [...pending, ...round];
+      fed.push(...round);
+      if (inFlightCalls(fed).length > 0) continue;
+      merged.push(pending);
+      pending = [];
+    }
+    rounds = merged;
+  }
+  return rounds === conversation.rounds ? conversation : { ...conversation, rounds };
+}
