@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { auditSessions } from '../src/run/audit/auditSessions.ts';
+import { writeBenchSession } from './auditSessionFile.ts';
 import { jsonText, writeReportSync } from '../src/util/writeReport.ts';
 
 // Audit throughput against the floor, plain line-by-line JSON.parse of the same file (issue 23):
@@ -30,44 +30,6 @@ function arg(name: string, fallback: number): number {
   const value = at < 0 ? fallback : Number(process.argv[at + 1]);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
   return value;
-}
-
-/** Writes the session: about `mb` megabytes, a compaction every `windowKb` kilobytes. */
-async function generate(file: string, mb: number, windowKb: number): Promise<number> {
-  const out = createWriteStream(file);
-  const write = async (record: unknown): Promise<number> => {
-    const line = `${JSON.stringify(record)}\n`;
-    if (!out.write(line)) await once(out, 'drain');
-    return line.length;
-  };
-  const base = { sessionId: 'bench', version: '2.1.0', cwd: '/work', isSidechain: false, timestamp: '2026-12-03T12:00:00.000Z' };
-  let bytes = 0;
-  let n = 0;
-  let window = 0;
-  let compactions = 0;
-  const filler = 'lorem ipsum dolor sit amet '.repeat(80);
-  while (bytes < mb * 1024 * 1024) {
-    n += 1;
-    const id = `toolu_${n}`;
-    const req = `req_${(n * 7919).toString(36)}`;
-    const tool = n % 5 === 0 ? 'Read' : 'Bash';
-    const input = tool === 'Read' ? { file_path: `src/module${n % 97}/file${n}.ts` } : { command: `curl -s -X POST https://api.example/refunds?order=${1000 + n}` };
-    let w = 0;
-    w += await write({ ...base, type: 'assistant', uuid: `a${n}`, parentUuid: `u${n - 1}`, message: { id: `msg_${n}`, role: 'assistant', content: [{ type: 'tool_use', id, name: tool, input }] } });
-    w += await write({ ...base, type: 'user', uuid: `u${n}`, parentUuid: `a${n}`, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: `{"request_id":"${req}","error":"E_TIMEOUT_${n % 600}","path":"billing/ledger/${n}.csv","amount":${n}.95} ${filler}` }] } });
-    bytes += w;
-    window += w;
-    if (window >= windowKb * 1024) {
-      compactions += 1;
-      bytes += await write({ ...base, type: 'system', subtype: 'compact_boundary', uuid: `b${compactions}`, parentUuid: null, compactMetadata: { trigger: 'auto', preTokens: 150000 } });
-      bytes += await write({ ...base, type: 'user', uuid: `s${compactions}`, parentUuid: `b${compactions}`, isCompactSummary: true, message: { role: 'user', content: `Summary: the user asked for refunds of orders up to ${1000 + n}. The last call returned error E_TIMEOUT_${n % 600}. The user asked to keep going.` } });
-      bytes += await write({ ...base, type: 'assistant', uuid: `q${compactions}`, parentUuid: `s${compactions}`, message: { id: `mq${compactions}`, role: 'assistant', content: [{ type: 'text', text: 'What was the request id of the last refund?' }] } });
-      window = 0;
-    }
-  }
-  out.end();
-  await once(out, 'finish');
-  return compactions;
 }
 
 /** One pass, in this process: the floor (readline + JSON.parse of every line) or the whole audit. */
@@ -121,14 +83,14 @@ async function main(): Promise<void> {
   const generateOnly = process.argv.indexOf('--generate');
   if (generateOnly >= 0) {
     // Only write the session (to profile an audit of it by hand).
-    await generate(process.argv[generateOnly + 1] as string, mb, windowKb);
+    await writeBenchSession(process.argv[generateOnly + 1] as string, mb, windowKb);
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'prunecheck-bench-audit-'));
   const file = join(dir, 'session.jsonl');
   try {
     process.stderr.write(`generating a ${mb} MB Claude Code session, a compaction every ${windowKb} KB…\n`);
-    await generate(file, mb, windowKb);
+    await writeBenchSession(file, mb, windowKb);
     const size = statSync(file).size / 2 ** 20;
     // Interleaved, twice each; the faster of each is kept (the machine is shared).
     const runs = [child('parse', file), child('audit', file), child('parse', file), child('audit', file)];
