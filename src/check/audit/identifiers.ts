@@ -17,11 +17,40 @@ const CLASSIFY: readonly [Exclude<IdentifierClass, 'command'>, RegExp][] = [
 ];
 // A candidate token is a whole run of identifier characters ([\w@.\/,~+%-]) holding a digit, a slash, an
 // underscore or a dot; plain words (most of prose) never become strings. The scan looks for those key characters
-// only and widens each hit to its run, so text without them (prose, filler) costs one pass of a one-class regex.
+// only (one native regex pass: a JS loop over the characters costs about four times as much) and widens each hit
+// to its run, so text without them (prose, filler) costs one pass of a one-class regex.
 const KEY = /[\d/_.]/g;
-const RUN_CHAR = new Uint8Array(128);
-for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_@./,~+%-') RUN_CHAR[c.charCodeAt(0)] = 1;
-const inRun = (code: number): boolean => code < 128 && RUN_CHAR[code] === 1;
+// Per ASCII character: 0 outside a run; else RUN, plus what the classes above need to be possible at all.
+const RUN = 1;
+const DASH = 2; // '-' or '_': every request id has one
+const SLASH_DOT = 4; // '/' or '.': every file path has one
+const CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@,~+%') CHAR[c.charCodeAt(0)] = RUN;
+CHAR['-'.charCodeAt(0)] = RUN | DASH;
+CHAR['_'.charCodeAt(0)] = RUN | DASH;
+CHAR['/'.charCodeAt(0)] = RUN | SLASH_DOT;
+CHAR['.'.charCodeAt(0)] = RUN | SLASH_DOT;
+const kindOf = (code: number): number => (code < 128 ? (CHAR[code] as number) : 0);
+// First characters a request id can start with: its prefixes (any case) and the hex digits of a UUID.
+const REQUEST_FIRST = new Uint8Array(128);
+for (const c of 'rRiItTpPcCoO0123456789abcdefABCDEF') REQUEST_FIRST[c.charCodeAt(0)] = 1;
+const [REQUEST_ID, ERROR_CODE, FILE_PATH, NUMBER] = CLASSIFY.map(([, test]) => test) as [RegExp, RegExp, RegExp, RegExp];
+
+/**
+ * The class of a candidate token, as the first regex of CLASSIFY that accepts it (undefined when none does).
+ * `kinds` is the OR of the token's characters' kinds: each regex runs only when the token could pass it (a
+ * request id needs a '-' or '_' and one of its first letters, an error code an upper-case first letter, a
+ * path a '/' or '.', a number a first digit), so most tokens meet one regex, not four.
+ */
+function classify(token: string, kinds: number): Exclude<IdentifierClass, 'command'> | undefined {
+  const first = token.charCodeAt(0);
+  const digit = first >= 48 && first <= 57;
+  if ((kinds & DASH) !== 0 && first < 128 && REQUEST_FIRST[first] === 1 && REQUEST_ID.test(token)) return 'request-id';
+  if (first >= 65 && first <= 90 && ERROR_CODE.test(token)) return 'error-code';
+  if ((kinds & SLASH_DOT) !== 0 && FILE_PATH.test(token)) return 'file-path';
+  if (digit && NUMBER.test(token)) return 'number';
+  return undefined;
+}
 const HTTP_URL = /\bhttps?:\/\/\S+/g;
 
 const SHELL_KEYS = ['command', 'cmd', 'script'];
@@ -61,23 +90,28 @@ export function visitIdentifiersInText(text: string, visit: IdentifierVisitor): 
   // moves lastIndex past the hit without building a match.
   const key = KEY;
   key.lastIndex = 0;
+  const length = plain.length;
   while (key.test(plain)) {
     const hit = key.lastIndex - 1;
+    let kinds = kindOf(plain.charCodeAt(hit));
     let start = hit;
-    while (start > 0 && inRun(plain.charCodeAt(start - 1))) start -= 1;
+    for (let k = start > 0 ? kindOf(plain.charCodeAt(start - 1)) : 0; k !== 0; k = start > 0 ? kindOf(plain.charCodeAt(start - 1)) : 0) {
+      kinds |= k;
+      start -= 1;
+    }
     let end = hit + 1;
-    while (end < plain.length && inRun(plain.charCodeAt(end))) end += 1;
+    for (let k = end < length ? kindOf(plain.charCodeAt(end)) : 0; k !== 0; k = end < length ? kindOf(plain.charCodeAt(end)) : 0) {
+      kinds |= k;
+      end += 1;
+    }
     key.lastIndex = end;
     // Sentence punctuation and a list comma are not part of the token.
     while (start < end && plain.charCodeAt(start) === 44) start += 1;
     while (end > start && (plain.charCodeAt(end - 1) === 44 || plain.charCodeAt(end - 1) === 46)) end -= 1;
     if (end - start < 3) continue;
     const token = plain.slice(start, end);
-    for (const [cls, test] of CLASSIFY) {
-      if (!test.test(token)) continue;
-      visit(cls, cls === 'number' ? token.replace(/,/g, '') : token);
-      break;
-    }
+    const cls = classify(token, kinds);
+    if (cls !== undefined) visit(cls, cls === 'number' && token.includes(',') ? token.replace(/,/g, '') : token);
   }
 }
 
@@ -93,9 +127,12 @@ export function identifiersIn(message: PolicyMessage, into: Map<IdentifierClass,
 
 /** Each identifier in a message, in the order `identifiersIn` first meets it, to `visit`. */
 export function visitIdentifiersIn(message: PolicyMessage, visit: IdentifierVisitor): void {
-  visitIdentifiersInText(messageText(message), visit);
-  if (message.role === 'assistant') {
-    for (const call of message.toolCalls ?? []) {
+  // messageText(message) is the content, a line break and the calls' JSON; no token or URL spans a line
+  // break, so scanning the two apart finds the same identifiers in the same order, without joining them.
+  visitIdentifiersInText(message.content, visit);
+  if (message.role === 'assistant' && message.toolCalls !== undefined && message.toolCalls.length > 0) {
+    visitIdentifiersInText(JSON.stringify(message.toolCalls), visit);
+    for (const call of message.toolCalls) {
       const command = commandOf(call.args);
       if (command !== undefined) visit('command', command);
     }
