@@ -8,17 +8,22 @@ type ToolResult = Extract<PolicyMessage, { role: 'tool' }>;
 type Done = { readonly call: PolicyToolCall; readonly result: ToolResult };
 
 /**
- * A number that is the same for two calls whose canonical arguments are the same (the count and names of
- * the keys, and each string value's length and two of its characters, summed so key order does not count),
+ * A number that is the same for two calls whose canonical arguments are the same (the keys, and each string
+ * value's length and its first and last 24 characters, summed over the keys so their order does not count),
  * and mostly differs otherwise: canonical JSON is written only for calls whose prints meet.
  */
 function print(args: Readonly<Record<string, unknown>>): number {
   let h = 0;
   for (const key of Object.keys(args)) {
     const v = args[key];
-    let x = key.length * 131;
-    if (typeof v === 'string') x += v.length * 31 + (v.length > 0 ? v.charCodeAt(v.length - 1) * 7 + v.charCodeAt(v.length >> 1) * 17 : 0);
-    h = (h + x + 1) | 0;
+    let x = key.length * 131 + key.charCodeAt(0);
+    if (typeof v === 'string') {
+      x = (x + v.length * 31) | 0;
+      const n = v.length;
+      // FNV-1a over the ends of the value: ids, numbers and file names sit at one end or the other.
+      for (let i = 0; i < n; i = i === 23 && n > 48 ? n - 24 : i + 1) x = Math.imul(x ^ v.charCodeAt(i), 16777619);
+    }
+    h = (h + x) | 0;
   }
   return h;
 }
