@@ -110,6 +110,8 @@ export const droppedIdentifier: AuditCheck = (o) => {
   const classes = [...index.byClass.keys()];
   for (const later of o.future) {
     if (later.message.role !== 'assistant') continue;
+    // A message with no words can only re-derive, and only with a call where a dropped call carried the value.
+    if (later.message.content === '' && (index.carriers.size === 0 || (later.message.toolCalls ?? []).length === 0)) continue;
     const denies = DENIAL.test(later.message.content);
     for (const cls of [...classes]) {
       const r = reaction(later, cls, index, known, denies);
