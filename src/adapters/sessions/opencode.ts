@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { PolicyMessage, PolicyToolCall } from '../policy/PolicyMessage.ts';
 import { countUnknown, type ReadNotes, type RecordRef, type SessionEvent } from './SessionEvent.ts';
 import { SessionFormatError } from './SessionFormatError.ts';
@@ -85,6 +85,10 @@ function modelMessages(message: Row, parts: readonly Row[], notes: ReadNotes): P
  */
 async function* batches(file: string, notes: ReadNotes): AsyncGenerator<SessionEvent[]> {
   const db = await openDatabase(file);
+  // opencode writes its store in WAL mode: while it runs, the latest rows sit in <store>-wal, which sql.js
+  // (reading the main file only) cannot see. The store's torn last line, so to speak: a warning.
+  const wal = await stat(`${file}-wal`).catch(() => undefined);
+  if (wal !== undefined && wal.size > 0) notes.warnings.push(`${file}: a write-ahead log of ${wal.size} bytes (${file}-wal) is not checkpointed: opencode is running or was stopped abruptly, and the rows in it are not read; stop opencode, or run sqlite3 ${file} 'PRAGMA wal_checkpoint(TRUNCATE)', to include them`);
   // The store is in memory already; events go out a few hundred at a time.
   let out: SessionEvent[] = [];
   try {
