@@ -1,4 +1,5 @@
 import { AdapterLoadError } from '../adapters/AdapterLoadError.ts';
+import { SessionFormatError } from '../adapters/sessions/SessionFormatError.ts';
 import { OutputPathError } from '../util/writeFileAtomic.ts';
 import type { Verdict } from '../run/CheckReport.ts';
 import { CounterexampleFileError } from '../run/CounterexampleFileError.ts';
@@ -27,7 +28,9 @@ export function isInputError(error: unknown): error is Error {
     error instanceof PolicyCounterexampleError ||
     error instanceof ScenarioError ||
     error instanceof MergeInputError ||
-    error instanceof UntrustedAdapterError
+    error instanceof UntrustedAdapterError ||
+    // A recorded session prunecheck audit cannot read: the user's file, never a bug of prunecheck.
+    error instanceof SessionFormatError
   );
 }
 

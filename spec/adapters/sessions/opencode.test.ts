@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
 import { OPENCODE_CLEARED_OUTPUT, OPENCODE_COMPACTION_PROMPT, opencodeReader } from '../../../src/adapters/sessions/opencode.ts';
@@ -61,6 +62,22 @@ describe('opencode store reader (sql.js)', () => {
     expect(error.message).toMatch(/row msg_2: column 'data' is not JSON/);
     const notDb = await rejection(readAll(opencodeReader, tempSession('SQLite format 3\u0000garbage', 'x.db')));
     expect(notDb.message).toMatch(/x\.db: /);
+  });
+
+  it('a store still being written: an unread write-ahead log is a warning, a store cut short fails naming the file', async () => {
+    const file = await store(SESSION);
+    writeFileSync(`${file}-wal`, Buffer.alloc(4096, 1));
+    const { compactions, notes } = await readAll(opencodeReader, file);
+    expect(compactions).toHaveLength(1);
+    expect(notes.warnings).toEqual([expect.stringMatching(/opencode\.db: a write-ahead log of 4096 bytes .*not checkpointed/)]);
+    writeFileSync(`${file}-wal`, '');
+    expect((await readAll(opencodeReader, file)).notes.warnings).toEqual([]);
+    // A copy taken mid-write: the pages after the first are missing.
+    const whole = readFileSync(file);
+    const cut = tempSession(whole.subarray(0, Math.min(whole.length - 1, 4096)), 'cut.db');
+    const error = await rejection(readAll(opencodeReader, cut));
+    expect(error.code).toBe('BAD_DATABASE');
+    expect(error.message).toMatch(/cut\.db: /);
   });
 
   it('reads a tool output of several megabytes', async () => {

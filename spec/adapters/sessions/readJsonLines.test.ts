@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readJsonLines } from '../../../src/adapters/sessions/readJsonLines.ts';
+import { readJsonLineBatches, readJsonLines } from '../../../src/adapters/sessions/readJsonLines.ts';
 import { newNotes } from '../../../src/adapters/sessions/SessionEvent.ts';
 import { SessionFormatError } from '../../../src/adapters/sessions/SessionFormatError.ts';
 import { rejection, tempSession } from '../../helpers/sessions.ts';
@@ -12,6 +12,21 @@ async function lines(text: string) {
 }
 
 describe('readJsonLines', () => {
+  it('batches: the same lines, a batch per chunk, and the lines before a malformed one given before it fails', async () => {
+    const text = Array.from({ length: 5000 }, (_, i) => JSON.stringify({ i, pad: 'p'.repeat(40) })).join('\n');
+    const batches: number[][] = [];
+    for await (const batch of readJsonLineBatches(tempSession(`${text}\n`), newNotes())) batches.push(batch.map((l) => l.line));
+    expect(batches.length).toBeGreaterThan(1);
+    expect(batches.flat()).toEqual(Array.from({ length: 5000 }, (_, i) => i + 1));
+    const seen: number[] = [];
+    const error = await rejection(
+      (async () => {
+        for await (const batch of readJsonLineBatches(tempSession('{"a":1}\n{"b":2}\n{oops\n{"c":3}\n'), newNotes())) seen.push(...batch.map((l) => l.line));
+      })(),
+    );
+    expect([seen, error.line]).toEqual([[1, 2], 3]);
+  });
+
   it('yields each object with its 1-based line, skipping blank lines and CRLF endings', async () => {
     const { out, notes } = await lines('{"a":1}\r\n\n{"b":2}\n');
     expect(out.map((l) => [l.line, l.record])).toEqual([[1, { a: 1 }], [3, { b: 2 }]]);

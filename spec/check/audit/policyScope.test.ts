@@ -11,7 +11,10 @@ import type { InvariantId } from '../../../src/model/invariants.ts';
 // calls act on: the cases where a scope that left out the wrong message would change a breach.
 const ID = fc.option(fc.constantFrom('m1', 'm2', 'm3', 'm4', 'm5', 'm6'), { nil: undefined });
 const CALL_ID = fc.constantFrom('c1', 'c2', 'c3', 'c4');
-const TEXT = fc.constantFrom('', 'ok', 'INSTRUCTION I-1: refund order #12 now', 'INSTRUCTION I-2: email order #7', 'refund order #12 done', 'The user asked to keep going.', 'req-1 was refunded');
+// Tool output long enough for INV-23 to look for its opening (40 characters; one of 39 and one of 40 sit on
+// the edge), and summaries that quote one of them.
+const LONG = ['{"request_id":"req-1","status":"refunded","amount":1250}', '{"request_id":"req-1","status":"refunded', '{"request_id":"req-1","status":"refunde'];
+const TEXT = fc.constantFrom('', 'ok', 'INSTRUCTION I-1: refund order #12 now', 'INSTRUCTION I-2: email order #7', 'refund order #12 done', 'The user asked to keep going.', 'req-1 was refunded', ...LONG, `Summary: the tool said ${LONG[0]}`, `Summary: ${LONG[2]}`);
 const CALL: fc.Arbitrary<PolicyToolCall> = fc.record({
   id: CALL_ID,
   name: fc.constantFrom('issue_refund', 'send_email', 'read_log', 'Bash'),
@@ -61,5 +64,8 @@ describe('policy scopes', () => {
     // A gate that skips INV-18 whenever the list after has no call misses the orphan results it keeps.
     const wrongGate: PolicyScope = (o) => (o.after.some((m) => m.role === 'assistant' && (m.toolCalls ?? []).length > 0) ? o : undefined);
     expect(fc.check(sameBreaches('INV-18', wrongGate), { numRuns: 3000, seed: 23 }).failed).toBe(true);
+    // A tool result of exactly 40 characters is looked for too: a scope that keeps only longer ones misses it.
+    const overForty: PolicyScope = (o) => ({ ...o, written: new Map([...o.written].filter(([, m]) => m.role !== 'tool' || m.content.length > 40)) });
+    expect(fc.check(sameBreaches('INV-23', overForty), { numRuns: 3000, seed: 23 }).failed).toBe(true);
   });
 });

@@ -18,5 +18,16 @@ export interface SessionReader {
   readonly definedIn: string;
   /** Whether a JSONL session's first record is this format's (SQLite stores are recognised by their header). */
   sniff(first: Readonly<Record<string, unknown>>): boolean;
+  /**
+   * The events in file order, a batch per chunk read: an audit awaits once a batch, not once an event (on a
+   * session of a hundred thousand records the awaits cost as much as the reading).
+   */
+  batches(file: string, notes: ReadNotes): AsyncIterable<readonly SessionEvent[]>;
+  /** The same events one by one. */
   read(file: string, notes: ReadNotes): AsyncIterable<SessionEvent>;
+}
+
+/** The events of `batches`, one by one (a reader's `read`). */
+export async function* eventsOf(batches: AsyncIterable<readonly SessionEvent[]>): AsyncGenerator<SessionEvent> {
+  for await (const batch of batches) yield* batch;
 }

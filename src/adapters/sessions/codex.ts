@@ -1,9 +1,9 @@
 import type { PolicyMessage, PolicyReasoning } from '../policy/PolicyMessage.ts';
 import { argsOf, textOf } from './messageShape.ts';
-import { readJsonLines } from './readJsonLines.ts';
+import { readJsonLineBatches } from './readJsonLines.ts';
 import { countUnknown, type ReadNotes, type RecordRef, type SessionEvent } from './SessionEvent.ts';
 import { objectField, SessionFormatError } from './SessionFormatError.ts';
-import type { SessionReader } from './SessionReader.ts';
+import { eventsOf, type SessionReader } from './SessionReader.ts';
 
 // RolloutItem variants that are not model context (codex-rs/protocol/src/protocol.rs).
 const NOT_CONTEXT = new Set(['session_meta', 'event_msg', 'turn_context', 'world_state', 'security_risk_score', 'inter_agent_communication_metadata']);
@@ -63,54 +63,62 @@ function messageOf(item: Record<string, unknown>, id: string, reasoning: { held?
  * Codex did (the user messages, then the summary), marking it inexact. An empty `message` with an encrypted
  * `compaction` item is a remote compaction: the summary is opaque.
  */
-async function* read(file: string, notes: ReadNotes): AsyncGenerator<SessionEvent> {
+async function* batches(file: string, notes: ReadNotes): AsyncGenerator<SessionEvent[]> {
+  let out: SessionEvent[] = [];
   let context: PolicyMessage[] = [];
   const reasoning: { held?: PolicyReasoning } = {};
   const names = new Map<string, string>();
-  for await (const { line, record } of readJsonLines(file, notes)) {
-    const type = String(record['type']);
-    const at: RecordRef = { file, line, recordId: `${type}@${String(record['timestamp'] ?? line)}` };
-    if (type === 'session_meta') {
-      const payload = record['payload'] as Record<string, unknown> | undefined;
-      if (typeof payload?.['cli_version'] === 'string') notes.agentVersion = payload['cli_version'];
-    }
-    if (NOT_CONTEXT.has(type)) continue;
-    if (type === 'response_item') {
-      const item = objectField(record['payload'], 'payload', file, line, 'response_item');
-      if (typeof item['type'] !== 'string') throw new SessionFormatError('BAD_FIELD', file, line, `response_item: field 'payload.type' must be a string`);
-      if (SKIPPED_ITEMS.has(item['type'])) continue;
-      const message = messageOf(item, String(item['id'] ?? `L${line}`), reasoning, names);
-      if (message === undefined) {
-        if (item['type'] !== 'reasoning') countUnknown(notes, `response_item.${item['type']}`);
-        continue;
+  for await (const batch of readJsonLineBatches(file, notes)) {
+    for (const { line, record } of batch) {
+      const type = String(record['type']);
+      const at: RecordRef = { file, line, recordId: `${type}@${String(record['timestamp'] ?? line)}` };
+      if (type === 'session_meta') {
+        const payload = record['payload'] as Record<string, unknown> | undefined;
+        if (typeof payload?.['cli_version'] === 'string') notes.agentVersion = payload['cli_version'];
       }
-      context.push(message);
-      yield { kind: 'message', message, at };
-    } else if (type === 'compacted') {
-      const payload = objectField(record['payload'], 'payload', file, line, 'compacted');
-      if (typeof payload['message'] !== 'string') throw new SessionFormatError('BAD_FIELD', file, line, `compacted: field 'payload.message' must be a string`);
-      const summaryText = payload['message'];
-      const history = payload['replacement_history'];
-      if (history !== undefined && history !== null && !Array.isArray(history)) throw new SessionFormatError('BAD_FIELD', file, line, `compacted: field 'payload.replacement_history' must be an array of response items`);
-      const after: PolicyMessage[] = [];
-      const afterReasoning: { held?: PolicyReasoning } = {};
-      if (Array.isArray(history)) {
-        history.forEach((raw, i) => {
-          const item = objectField(raw, `payload.replacement_history[${i}]`, file, line, 'compacted');
-          const m = messageOf(item, String(item['id'] ?? `L${line}.${i}`), afterReasoning, names);
-          if (m !== undefined) after.push(m);
-        });
+      if (NOT_CONTEXT.has(type)) continue;
+      if (type === 'response_item') {
+        const item = objectField(record['payload'], 'payload', file, line, 'response_item');
+        if (typeof item['type'] !== 'string') throw new SessionFormatError('BAD_FIELD', file, line, `response_item: field 'payload.type' must be a string`);
+        if (SKIPPED_ITEMS.has(item['type'])) continue;
+        const message = messageOf(item, String(item['id'] ?? `L${line}`), reasoning, names);
+        if (message === undefined) {
+          if (item['type'] !== 'reasoning') countUnknown(notes, `response_item.${item['type']}`);
+          continue;
+        }
+        context.push(message);
+        out.push({ kind: 'message', message, at });
+      } else if (type === 'compacted') {
+        const payload = objectField(record['payload'], 'payload', file, line, 'compacted');
+        if (typeof payload['message'] !== 'string') throw new SessionFormatError('BAD_FIELD', file, line, `compacted: field 'payload.message' must be a string`);
+        const summaryText = payload['message'];
+        const history = payload['replacement_history'];
+        if (history !== undefined && history !== null && !Array.isArray(history)) throw new SessionFormatError('BAD_FIELD', file, line, `compacted: field 'payload.replacement_history' must be an array of response items`);
+        const after: PolicyMessage[] = [];
+        const afterReasoning: { held?: PolicyReasoning } = {};
+        if (Array.isArray(history)) {
+          history.forEach((raw, i) => {
+            const item = objectField(raw, `payload.replacement_history[${i}]`, file, line, 'compacted');
+            const m = messageOf(item, String(item['id'] ?? `L${line}.${i}`), afterReasoning, names);
+            if (m !== undefined) after.push(m);
+          });
+        } else {
+          after.push(...context.filter((m) => m.role === 'user' && !m.content.startsWith(CODEX_SUMMARY_PREFIX)), { role: 'user', id: `L${line}.summary`, content: summaryText });
+        }
+        const encrypted = after.some((m) => m.content.startsWith('[encrypted compaction summary'));
+        const summary = summaryText === '' && encrypted ? ({ kind: 'opaque', reason: 'remote compaction: the summary is an encrypted compaction item' } as const) : ({ kind: 'text', text: summaryText } as const);
+        out.push({ kind: 'compaction', compaction: { at, before: context, after, summary, afterExact: Array.isArray(history) } });
+        context = [...after];
       } else {
-        after.push(...context.filter((m) => m.role === 'user' && !m.content.startsWith(CODEX_SUMMARY_PREFIX)), { role: 'user', id: `L${line}.summary`, content: summaryText });
+        countUnknown(notes, type);
       }
-      const encrypted = after.some((m) => m.content.startsWith('[encrypted compaction summary'));
-      const summary = summaryText === '' && encrypted ? ({ kind: 'opaque', reason: 'remote compaction: the summary is an encrypted compaction item' } as const) : ({ kind: 'text', text: summaryText } as const);
-      yield { kind: 'compaction', compaction: { at, before: context, after, summary, afterExact: Array.isArray(history) } };
-      context = [...after];
-    } else {
-      countUnknown(notes, type);
+    }
+    if (out.length > 0) {
+      yield out;
+      out = [];
     }
   }
+  if (out.length > 0) yield out;
 }
 
 export const codexReader: SessionReader = {
@@ -119,5 +127,6 @@ export const codexReader: SessionReader = {
   versions: 'rollouts of type/payload lines, checked on 0.171.0 (a compacted item without replacement_history, as older versions wrote, is rebuilt and marked inexact)',
   definedIn: 'openai/codex codex-rs/protocol/src/protocol.rs (RolloutItem, CompactedItem), codex-rs/protocol/src/models.rs (ResponseItem)',
   sniff: (first) => typeof first['timestamp'] === 'string' && typeof first['type'] === 'string' && 'payload' in first,
-  read,
+  batches,
+  read: (file, notes) => eventsOf(batches(file, notes)),
 };

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { PolicyMessage, PolicyToolCall } from '../policy/PolicyMessage.ts';
 import { countUnknown, type ReadNotes, type RecordRef, type SessionEvent } from './SessionEvent.ts';
 import { SessionFormatError } from './SessionFormatError.ts';
-import type { SessionReader } from './SessionReader.ts';
+import { eventsOf, type SessionReader } from './SessionReader.ts';
 
 /** How opencode renders a compaction request part and a pruned tool output to the model (session/message-v2.ts). */
 export const OPENCODE_COMPACTION_PROMPT = 'What did we do so far?';
@@ -83,8 +83,14 @@ function modelMessages(message: Row, parts: readonly Row[], notes: ReadNotes): P
  * session in the store is its own context; `line` in a reference is the message's 1-based position in its
  * session.
  */
-async function* read(file: string, notes: ReadNotes): AsyncGenerator<SessionEvent> {
+async function* batches(file: string, notes: ReadNotes): AsyncGenerator<SessionEvent[]> {
   const db = await openDatabase(file);
+  // opencode writes its store in WAL mode: while it runs, the latest rows sit in <store>-wal, which sql.js
+  // (reading the main file only) cannot see. The store's torn last line, so to speak: a warning.
+  const wal = await stat(`${file}-wal`).catch(() => undefined);
+  if (wal !== undefined && wal.size > 0) notes.warnings.push(`${file}: a write-ahead log of ${wal.size} bytes (${file}-wal) is not checkpointed: opencode is running or was stopped abruptly, and the rows in it are not read; stop opencode, or run sqlite3 ${file} 'PRAGMA wal_checkpoint(TRUNCATE)', to include them`);
+  // The store is in memory already; events go out a few hundred at a time.
+  let out: SessionEvent[] = [];
   try {
     const sessions = rows(db, file, 'SELECT id, json_object(\'version\', version) FROM session ORDER BY time_created, id', []);
     for (const session of sessions) {
@@ -106,7 +112,7 @@ async function* read(file: string, notes: ReadNotes): AsyncGenerator<SessionEven
           const summary = produced[0] as PolicyMessage;
           const after = [...(request === undefined ? [] : [request.message]), summary];
           const trigger = request === undefined ? undefined : request.auto ? 'auto' : 'manual';
-          yield { kind: 'compaction', compaction: { at, before: context, after, summary: { kind: 'text', text: summary.content }, afterExact: true, ...(trigger === undefined ? {} : { trigger }) } };
+          out.push({ kind: 'compaction', compaction: { at, before: context, after, summary: { kind: 'text', text: summary.content }, afterExact: true, ...(trigger === undefined ? {} : { trigger }) } });
           context = [...after];
           request = undefined;
           continue;
@@ -114,15 +120,20 @@ async function* read(file: string, notes: ReadNotes): AsyncGenerator<SessionEven
         if (request !== undefined) {
           // A compaction request the summarizer never answered: it stays in the context as a user turn.
           context.push(request.message);
-          yield { kind: 'message', message: request.message, at: request.at };
+          out.push({ kind: 'message', message: request.message, at: request.at });
           request = undefined;
         }
         for (const m of produced) {
           context.push(m);
-          yield { kind: 'message', message: m, at };
+          out.push({ kind: 'message', message: m, at });
+        }
+        if (out.length >= 256) {
+          yield out;
+          out = [];
         }
       }
     }
+    if (out.length > 0) yield out;
   } finally {
     db.close();
   }
@@ -134,5 +145,6 @@ export const opencodeReader: SessionReader = {
   versions: 'the SQLite store (session, message, part tables), checked on 1.18.33; the JSON-file storage of older versions is not read',
   definedIn: 'sst/opencode packages/opencode/src/session/message-v2.ts, compaction.ts',
   sniff: () => false,
-  read,
+  batches,
+  read: (file, notes) => eventsOf(batches(file, notes)),
 };

@@ -1,9 +1,9 @@
 import type { PolicyMessage, PolicyReasoning, PolicyToolCall } from '../policy/PolicyMessage.ts';
 import { textOf } from './messageShape.ts';
-import { readJsonLines } from './readJsonLines.ts';
+import { readJsonLineBatches } from './readJsonLines.ts';
 import { countUnknown, type ReadNotes, type RecordRef, type SessionEvent } from './SessionEvent.ts';
 import { objectField, stringField } from './SessionFormatError.ts';
-import type { SessionReader } from './SessionReader.ts';
+import { eventsOf, type SessionReader } from './SessionReader.ts';
 
 /** How pi wraps a compaction summary in the model's context (packages/coding-agent/src/core/messages.ts). */
 export const PI_SUMMARY_PREFIX = 'The conversation history before this point was compacted into the following summary:\n\n<summary>\n';
@@ -48,45 +48,53 @@ function messageOf(m: Record<string, unknown>, id: string): PolicyMessage | unde
  * entries from `firstKeptEntryId` up to the compaction (`buildSessionContext`). The reader follows the file
  * in order; an entry whose `parentId` is not the previous entry (a branch) is noted.
  */
-async function* read(file: string, notes: ReadNotes): AsyncGenerator<SessionEvent> {
+async function* batches(file: string, notes: ReadNotes): AsyncGenerator<SessionEvent[]> {
+  let out: SessionEvent[] = [];
   let context: Held[] = [];
   let previous: string | undefined;
   let branches = 0;
-  for await (const { line, record } of readJsonLines(file, notes)) {
-    const type = String(record['type']);
-    if (type === 'session') {
-      if (typeof record['version'] === 'number') notes.agentVersion = `session format v${record['version']}`;
-      continue;
+  for await (const batch of readJsonLineBatches(file, notes)) {
+    for (const { line, record } of batch) {
+      const type = String(record['type']);
+      if (type === 'session') {
+        if (typeof record['version'] === 'number') notes.agentVersion = `session format v${record['version']}`;
+        continue;
+      }
+      const id = stringField(record, 'id', file, line, `${type} entry`);
+      const at: RecordRef = { file, line, recordId: id };
+      if (previous !== undefined && record['parentId'] !== previous) branches += 1;
+      previous = id;
+      if (NOT_CONTEXT.has(type)) continue;
+      if (type === 'message') {
+        const message = messageOf(objectField(record['message'], 'message', file, line, 'message entry'), id);
+        if (message === undefined) continue;
+        context.push({ entryId: id, message });
+        out.push({ kind: 'message', message, at });
+      } else if (type === 'custom_message' || type === 'branch_summary') {
+        const message: PolicyMessage = { role: 'user', id, content: type === 'branch_summary' ? String(record['summary'] ?? '') : textOf(record['content']) };
+        context.push({ entryId: id, message });
+        out.push({ kind: 'message', message, at });
+      } else if (type === 'compaction') {
+        const summary = stringField(record, 'summary', file, line, 'compaction entry');
+        const firstKept = stringField(record, 'firstKeptEntryId', file, line, 'compaction entry');
+        const start = context.findIndex((h) => h.entryId === firstKept);
+        if (start < 0 && context.some((h) => h.message.role !== 'system')) notes.warnings.push(`${file}:${line}: compaction ${id} keeps from entry ${firstKept}, which is not in the context the reader followed; nothing is counted as kept`);
+        const kept = start < 0 ? [] : context.slice(start);
+        const summaryMessage: PolicyMessage = { role: 'user', id, content: `${PI_SUMMARY_PREFIX}${summary}${PI_SUMMARY_SUFFIX}` };
+        const after = [summaryMessage, ...kept.map((h) => h.message)];
+        out.push({ kind: 'compaction', compaction: { at, before: context.map((h) => h.message), after, summary: { kind: 'text', text: summary }, afterExact: true, ...(record['fromHook'] === true ? { trigger: 'extension' } : {}) } });
+        context = [{ entryId: id, message: summaryMessage }, ...kept];
+      } else {
+        countUnknown(notes, type);
+      }
     }
-    const id = stringField(record, 'id', file, line, `${type} entry`);
-    const at: RecordRef = { file, line, recordId: id };
-    if (previous !== undefined && record['parentId'] !== previous) branches += 1;
-    previous = id;
-    if (NOT_CONTEXT.has(type)) continue;
-    if (type === 'message') {
-      const message = messageOf(objectField(record['message'], 'message', file, line, 'message entry'), id);
-      if (message === undefined) continue;
-      context.push({ entryId: id, message });
-      yield { kind: 'message', message, at };
-    } else if (type === 'custom_message' || type === 'branch_summary') {
-      const message: PolicyMessage = { role: 'user', id, content: type === 'branch_summary' ? String(record['summary'] ?? '') : textOf(record['content']) };
-      context.push({ entryId: id, message });
-      yield { kind: 'message', message, at };
-    } else if (type === 'compaction') {
-      const summary = stringField(record, 'summary', file, line, 'compaction entry');
-      const firstKept = stringField(record, 'firstKeptEntryId', file, line, 'compaction entry');
-      const start = context.findIndex((h) => h.entryId === firstKept);
-      if (start < 0 && context.some((h) => h.message.role !== 'system')) notes.warnings.push(`${file}:${line}: compaction ${id} keeps from entry ${firstKept}, which is not in the context the reader followed; nothing is counted as kept`);
-      const kept = start < 0 ? [] : context.slice(start);
-      const summaryMessage: PolicyMessage = { role: 'user', id, content: `${PI_SUMMARY_PREFIX}${summary}${PI_SUMMARY_SUFFIX}` };
-      const after = [summaryMessage, ...kept.map((h) => h.message)];
-      yield { kind: 'compaction', compaction: { at, before: context.map((h) => h.message), after, summary: { kind: 'text', text: summary }, afterExact: true, ...(record['fromHook'] === true ? { trigger: 'extension' } : {}) } };
-      context = [{ entryId: id, message: summaryMessage }, ...kept];
-    } else {
-      countUnknown(notes, type);
+    if (out.length > 0) {
+      yield out;
+      out = [];
     }
   }
   if (branches > 0) notes.warnings.push(`${file}: ${branches} entr${branches === 1 ? 'y does' : 'ies do'} not continue the previous one (a branch); the reader follows the file in order`);
+  if (out.length > 0) yield out;
 }
 
 export const piReader: SessionReader = {
@@ -95,5 +103,6 @@ export const piReader: SessionReader = {
   versions: 'session format v2–v3 (entries with id and parentId), checked on 0.73.1; v1 files, without entry ids, are refused naming the field',
   definedIn: 'badlogic/pi-mono packages/coding-agent/src/core/session-manager.ts, messages.ts',
   sniff: (first) => first['type'] === 'session' && typeof first['id'] === 'string' && typeof first['cwd'] === 'string',
-  read,
+  batches,
+  read: (file, notes) => eventsOf(batches(file, notes)),
 };

@@ -25,19 +25,24 @@ async function endsWithNewline(file: string): Promise<boolean> {
 }
 
 /**
- * Streams a JSONL file line by line (lines split as readline splits them: memory holds a chunk, never the file).
- * Blank lines are skipped. A line that is not a JSON object fails with the file and line, except the last
- * line of a file that does not end in a newline: a session still being written, which is a warning.
+ * Streams a JSONL file, the parsed lines of each chunk read as one batch (lines split as readline splits them:
+ * memory holds a chunk, never the file). A batch costs one await, not one per line. Blank lines are skipped.
+ * A line that is not a JSON object fails with the file and line (after the lines before it are given), except
+ * the last line of a file that does not end in a newline: a session still being written, which is a warning.
  */
-export async function* readJsonLines(file: string, notes: ReadNotes): AsyncGenerator<JsonLine> {
+export async function* readJsonLineBatches(file: string, notes: ReadNotes): AsyncGenerator<JsonLine[]> {
   let number = 0;
   // A parse failure is held until the next line shows it was not the last one.
   let failed: { readonly line: number; readonly error: unknown; readonly text: string } | undefined;
   try {
     for await (const batch of readLines(file)) {
+      const out: JsonLine[] = [];
       for (const text of batch) {
         number += 1;
-        if (failed !== undefined) throw malformed(file, failed);
+        if (failed !== undefined) {
+          if (out.length > 0) yield out;
+          throw malformed(file, failed);
+        }
         // Blank lines are skipped; only a line that starts with whitespace needs trimming to tell (no copy of the rest).
         if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === '')) continue;
         notes.lines += 1;
@@ -49,10 +54,12 @@ export async function* readJsonLines(file: string, notes: ReadNotes): AsyncGener
           continue;
         }
         if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+          if (out.length > 0) yield out;
           throw new SessionFormatError('MALFORMED_LINE', file, number, `the line is JSON but not an object (got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}); every session line is one JSON object`);
         }
-        yield { line: number, record: value as Record<string, unknown>, length: text.length };
+        out.push({ line: number, record: value as Record<string, unknown>, length: text.length });
       }
+      if (out.length > 0) yield out;
     }
   } catch (error: unknown) {
     if (error instanceof SessionFormatError) throw error;
@@ -62,6 +69,11 @@ export async function* readJsonLines(file: string, notes: ReadNotes): AsyncGener
     if (await endsWithNewline(file)) throw malformed(file, failed);
     notes.warnings.push(`${file}:${failed.line}: the last line is torn (${failed.text.length} characters, no closing newline): the session was still being written; it is skipped`);
   }
+}
+
+/** The lines of `readJsonLineBatches` one by one. */
+export async function* readJsonLines(file: string, notes: ReadNotes): AsyncGenerator<JsonLine> {
+  for await (const batch of readJsonLineBatches(file, notes)) yield* batch;
 }
 
 function malformed(file: string, failed: { readonly line: number; readonly error: unknown; readonly text: string }): SessionFormatError {

@@ -1,7 +1,7 @@
 import { messageText, type PolicyMessage, type PolicyToolCall } from '../../adapters/policy/PolicyMessage.ts';
 import type { RecordedMessage } from '../../adapters/sessions/SessionEvent.ts';
 import { quote, type AuditCheck, type AuditFinding, type AuditObservation } from './AuditFinding.ts';
-import { factsOf } from './compactionFacts.ts';
+import { factsIn } from './compactionFacts.ts';
 import { CLASS_WORDS, identifiersIn, identifiersInText, searchable, type IdentifierClass } from './identifiers.ts';
 import { canonicalArgs } from './sideEffects.ts';
 
@@ -21,7 +21,7 @@ interface Lost {
 
 /** Identifiers in dropped messages that the list after the compaction no longer holds anywhere. */
 export function lostIdentifiers(o: AuditObservation): Lost[] {
-  return o.compaction.summary.kind === 'text' ? [...factsOf(o.compaction).lost] : [];
+  return o.compaction.summary.kind === 'text' ? [...factsIn(o).lost] : [];
 }
 
 /** A dropped call that carried a lost identifier in one top-level argument. */
@@ -110,6 +110,8 @@ export const droppedIdentifier: AuditCheck = (o) => {
   const classes = [...index.byClass.keys()];
   for (const later of o.future) {
     if (later.message.role !== 'assistant') continue;
+    // A message with no words can only re-derive, and only with a call where a dropped call carried the value.
+    if (later.message.content === '' && (index.carriers.size === 0 || (later.message.toolCalls ?? []).length === 0)) continue;
     const denies = DENIAL.test(later.message.content);
     for (const cls of [...classes]) {
       const r = reaction(later, cls, index, known, denies);

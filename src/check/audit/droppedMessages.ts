@@ -7,7 +7,7 @@ export function droppedBy(compaction: RecordedCompaction): PolicyMessage[] {
 }
 
 /** The message of `after` that holds the summary text (the first that contains it), if any. */
-export function summaryMessageOf(compaction: RecordedCompaction): PolicyMessage | undefined {
+export function summaryMessageOf(compaction: Pick<RecordedCompaction, 'summary' | 'after'>): PolicyMessage | undefined {
   if (compaction.summary.kind !== 'text') return undefined;
   const text = compaction.summary.text.trim();
   if (text === '') return undefined;

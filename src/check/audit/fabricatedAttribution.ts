@@ -69,7 +69,7 @@ export const fabricatedAttribution: AuditCheck = (o) => {
   const before = o.compaction.before;
   // The sources, built only when a sentence attributes something (most summary sentences do not), as the
   // texts of their messages; the joined and normalised texts, for quotes, are built once and only for a quote.
-  let sources: { user: Source; tool: Source; other: Source; userWords: Set<string> } | undefined;
+  let sources: { user: Source; tool: Source; other: Source; userWords: () => ReadonlySet<string> } | undefined;
   const source = (): NonNullable<typeof sources> => {
     if (sources !== undefined) return sources;
     const parts = { user: [] as string[], tool: [] as string[], calls: [] as PolicyToolCall[], other: [] as string[] };
@@ -83,9 +83,11 @@ export const fabricatedAttribution: AuditCheck = (o) => {
     // The user's words: user messages, including an earlier summary the user role carries (judged at its own compaction).
     const user = sourceOf([() => parts.user], () => parts.user.join('\n'));
     // A tool's words: its results, and the calls that produced them (a summary may quote the command).
-    const tool = sourceOf([() => parts.tool, args], () => `${parts.tool.join('\n')}\n${args().join('\n')}`);
+    // The calls' arguments are looked through first: they are short, and a value a summary names is often an
+    // argument (an order number, a path), found before the long results are read.
+    const tool = sourceOf([args, () => parts.tool], () => `${parts.tool.join('\n')}\n${args().join('\n')}`);
     const other = sourceOf([() => parts.other], () => parts.other.join('\n'));
-    return (sources = { user, tool, other, userWords: new Set(contentWords(user.text())) });
+    return (sources = { user, tool, other, userWords: once(() => new Set(contentWords(user.text()))) });
   };
   const findings: AuditFinding[] = [];
   for (const sentence of sentences(o.compaction.summary.text)) {
@@ -109,7 +111,7 @@ export const fabricatedAttribution: AuditCheck = (o) => {
     }
     if (toUser && reasons.length === 0) {
       const words = contentWords(claimOf(sentence));
-      const missing = words.filter((w) => !userWords.has(w));
+      const missing = words.filter((w) => !userWords().has(w));
       if (words.length >= 3 && missing.length >= 3 && missing.length / words.length > 0.5) reasons.push(`most of what it says the user said (${missing.length} of ${words.length} content words: ${missing.slice(0, 6).join(', ')}) occurs in no user message before the compaction`);
     }
     if (reasons.length === 0) continue;

@@ -1,7 +1,7 @@
 import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
 import { SIDE_EFFECT_TOOLS } from '../../adapters/policy/toolNames.ts';
 import type { InvariantId } from '../../model/invariants.ts';
-import { isWritten } from '../policy/messageQueries.ts';
+import { insertedBy, isWritten } from '../policy/messageQueries.ts';
 import type { PolicyObservation } from '../policy/PolicyObservation.ts';
 
 /**
@@ -77,11 +77,39 @@ const doneStaysDoneScope: PolicyScope = (o) =>
 /** INV-25 follows completed calls of the side-effecting tools (SIDE_EFFECT_TOOLS); without one it has nothing to follow. */
 const repeatedSideEffectScope: PolicyScope = (o) => (o.before.some((m) => m.role === 'assistant' && (m.toolCalls ?? []).some((c) => SIDE_EFFECT.has(c.name))) ? o : undefined);
 
+// The length of a tool result's opening INV-23 looks for (PROBE in src/check/policy/authority.ts).
+const AUTHORITY_PROBE = 40;
+
+/**
+ * INV-23 looks for the opening of every written tool result in each system or user message the pruner
+ * inserted. Only results whose opening one of those messages holds can be reported; `written` keeps them (all
+ * of them per opening, in order, so the first call id per opening is the same) and the entries that tell
+ * whether an inserted message was itself written. A compaction whose list after has no such message has
+ * nothing to report.
+ */
+const authorityScope: PolicyScope = (o) => {
+  const inserted = insertedBy(o.before, o.after).filter((a) => a.role === 'system' || a.role === 'user');
+  const suspects = inserted.filter((a) => !isWritten(o.written, a));
+  if (suspects.length === 0) return undefined;
+  const ownIds = new Set<string>();
+  for (const a of inserted) if (a.id !== undefined) ownIds.add(a.id);
+  const written = new Map<string, PolicyMessage>();
+  for (const [id, m] of o.written) {
+    if (ownIds.has(id)) written.set(id, m);
+    else if (m.role === 'tool' && m.content.length >= AUTHORITY_PROBE) {
+      const probe = m.content.slice(0, AUTHORITY_PROBE);
+      if (suspects.some((a) => a.content.includes(probe))) written.set(id, m);
+    }
+  }
+  return { ...o, written };
+};
+
 /** Scopes by invariant; an invariant without one runs on the whole observation. */
 export const POLICY_SCOPES: Readonly<Partial<Record<InvariantId, PolicyScope>>> = {
   'INV-18': toolPairsScope,
   'INV-20': inFlightScope,
   'INV-21': reasoningScope,
+  'INV-23': authorityScope,
   'INV-24': doneStaysDoneScope,
   'INV-25': repeatedSideEffectScope,
 };

@@ -1,5 +1,5 @@
 import type { RecordedCompaction } from '../../adapters/sessions/SessionEvent.ts';
-import { factsOf } from './compactionFacts.ts';
+import { factsOf, type CompactionFacts } from './compactionFacts.ts';
 import { IDENTIFIER_CLASSES, type IdentifierClass } from './identifiers.ts';
 
 /** Per identifier class: how many distinct identifiers the dropped history held, and how many the list after kept. */
@@ -13,15 +13,15 @@ export function emptySurvival(): Record<IdentifierClass, { dropped: number; kept
  * The survival of one compaction: identifiers in the messages it dropped, and of those, the ones still held
  * by what the next request carries (the summary or a kept message). None for an opaque summary.
  */
-export function survivalOf(compaction: RecordedCompaction): Survival | undefined {
+export function survivalOf(compaction: RecordedCompaction, facts?: CompactionFacts): Survival | undefined {
   if (compaction.summary.kind !== 'text') return undefined;
-  const { droppedIds, lost } = factsOf(compaction);
+  const { droppedCounts, lost } = facts ?? factsOf(compaction);
   const out = emptySurvival();
   const lostBy = new Map<IdentifierClass, number>();
   for (const l of lost) lostBy.set(l.cls, (lostBy.get(l.cls) ?? 0) + 1);
-  for (const [cls, values] of droppedIds) {
-    out[cls].dropped = values.size;
-    out[cls].kept = values.size - (lostBy.get(cls) ?? 0);
+  for (const [cls, count] of droppedCounts) {
+    out[cls].dropped = count;
+    out[cls].kept = count - (lostBy.get(cls) ?? 0);
   }
   return out;
 }
