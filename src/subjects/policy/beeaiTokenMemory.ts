@@ -23,6 +23,14 @@ export const beeaiTokenMemoryAdapter: PolicyAdapter = {
     'INV-16': 'Not applicable: TokenMemory calls no model.',
     'INV-21': 'Not applicable: beeai-framework messages have no reasoning part (AssistantMessage holds text, tool-call and file parts), so the adapter cannot hand the library a reasoning item to keep.',
     'INV-26': 'Not applicable: TokenMemory keeps messages only; it has no todo list or sub-agent handles.',
+    'INV-01': 'Deliberate design: TokenMemory is a bounded window: add() deletes the oldest messages until the new one fits maxTokens (memory/tokenMemory.js, add → delete → removeFromArray) and keeps no copy of them.',
+    'INV-03': 'Deliberate design: evicted messages are neither marked nor kept; see INV-01.',
+    'INV-09': 'Deliberate design: request ids leave with the evicted tool calls; see INV-01.',
+    'INV-17': 'Deliberate design: the oldest message leaves first, and the task is the oldest; TokenMemory keeps no copy (see INV-01).',
+    'INV-18': 'Bug: the default removalSelector is `messages => messages[0]` (memory/tokenMemory.js constructor), whatever that message is, so an AssistantMessage with tool calls is evicted while its ToolMessage stays and the next request starts with an orphan tool result, which chat APIs reject. Its default estimate also counts only `msg.text`, which joins text parts only (backend/message.js), so tool calls and results cost 1 token each: a 50,000-character tool output counts as 1 token and never makes room for itself. reports/repro/beeai-token-memory-inv-18.mjs.',
+    'INV-19': "Deliberate design: removal takes messages[0] whatever its role; beeai's agents keep their system prompt outside this memory (ToolCallingAgent.run renders a SystemMessage into its own run memory and saves `messages.slice(1)`), so a SystemMessage a user puts in TokenMemory is evicted like any other message.",
+    'INV-25': 'Deliberate design: evicted calls are kept nowhere (see INV-01), so a repeat the window no longer shows cannot be refused by its arguments.',
+    'INV-32': 'Deliberate design: a standing instruction attached as a message is evicted like any other when it is the oldest (see INV-19); the memory re-injects nothing.',
   },
   async create(_model, config) {
     const lib = await beeai();

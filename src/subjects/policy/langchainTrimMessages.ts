@@ -22,9 +22,10 @@ export const langchainTrimMessagesAdapter: PolicyAdapter = {
     'INV-01': 'Deliberate design: trimMessages is a pure function that returns a subset; keeping the full history (for example as LangGraph llmInputMessages) is the caller\'s job.',
     'INV-03': 'Deliberate design: trimmed messages are neither marked nor kept; see INV-01.',
     'INV-09': 'Deliberate design: request ids leave with the trimmed messages; see INV-01.',
-    'INV-19': 'Not a design choice: with includeSystem and startOn "human", when no human message fits in maxTokens, trimMessages returns [undefined] (its _lastMaxTokens indexes an empty list), so the system message is lost and the caller receives an undefined entry. The adapter drops such entries and counts them in record.metadata.undefinedEntries.',
-    'INV-20': 'Not a design choice: the shrunk counterexample is the INV-19 bug, the window with no human message trimmed to [undefined], which empties the list, results of the turn in progress included.',
+    'INV-19': 'Not a design choice: with includeSystem and startOn "human", when no human message fits in maxTokens, trimMessages returns [undefined] (its _lastMaxTokens indexes an empty list), so the system message is lost and the caller receives an undefined entry. The adapter drops such entries and counts them in record.metadata.undefinedEntries. reports/repro/langchain-trim-messages-inv-19.mjs.',
+    'INV-20': 'Not a design choice: the shrunk counterexample is the INV-19 bug, the window with no human message trimmed to [undefined], which empties the list, results of the turn in progress included. reports/repro/langchain-trim-messages-inv-19.mjs.',
     'INV-25': 'Deliberate design: trimmed calls leave with their results and no copy is kept (see INV-01); the shrunk counterexample is the INV-19 bug emptying the list.',
+    'INV-17': 'Deliberate design: with strategy "last" the oldest messages, the task included, are trimmed first, and trimMessages keeps no copy (see INV-01).',
     'INV-32': "Deliberate design: `includeSystem` keeps only a leading SystemMessage (messages/transformers.js); a system message later in the history (an attached AGENTS.md) is trimmed like any other old message, and trimMessages keeps no copy.",
   },
   create(_model, config) {
