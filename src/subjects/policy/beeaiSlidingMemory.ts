@@ -6,6 +6,10 @@ import type { PolicyAdapter } from '../../adapters/policy/PolicyAdapter.ts';
 import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
 import { POLICY_CHECKABLE } from '../../adapters/policy/invariantIds.ts';
 
+// Imported with the module, not in create(): loading beeai-framework (about 90 packages) takes seconds, and a
+// check times each step from create() on.
+const lib = await beeai();
+
 /**
  * beeai-framework's SlidingMemory (`size` messages, the default removalSelector: the oldest first). A sliding
  * window has no separate trigger: `size` is keepMessages, what it keeps. The view is `memory.messages`.
@@ -30,8 +34,7 @@ export const beeaiSlidingMemoryAdapter: PolicyAdapter = {
     'INV-25': 'Deliberate design: evicted calls are kept nowhere (see INV-01), so a repeat the window no longer shows cannot be refused by its arguments.',
     'INV-32': 'Deliberate design: a standing instruction attached as a message is evicted like any other when it is the oldest (see INV-19); the memory re-injects nothing.',
   },
-  async create(_model, config) {
-    const lib = await beeai();
+  create(_model, config) {
     const memory = new lib.SlidingMemory({ size: config.keepMessages });
     const added = new WeakMap<Message, PolicyMessage>();
     return {

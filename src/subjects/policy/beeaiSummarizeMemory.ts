@@ -6,6 +6,10 @@ import type { PolicyAdapter } from '../../adapters/policy/PolicyAdapter.ts';
 import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
 import { POLICY_CHECKABLE } from '../../adapters/policy/invariantIds.ts';
 
+// Imported with the module, not in create(): loading beeai-framework (about 90 packages) takes seconds, and a
+// check times each step from create() on.
+const lib = await beeai();
+
 /**
  * beeai-framework's SummarizeMemory: every `add` asks the model for a new summary of the previous summary and the
  * one new message, and `messages` is that summary as one AssistantMessage (none while it is empty). It takes no
@@ -36,8 +40,7 @@ export const beeaiSummarizeMemoryAdapter: PolicyAdapter = {
     'INV-31': "Deliberate design: the model's answer becomes the summary verbatim (see INV-30), so words it attributes to the user or a claim that unfinished work was done reach the model unchecked.",
     'INV-32': 'Deliberate design: a standing instruction attached as a message is folded into the summary like any other message; it survives only as far as the summary quotes it.',
   },
-  async create(model, _config) {
-    const lib = await beeai();
+  create(model, _config) {
     const memory = new lib.SummarizeMemory({ llm: beeaiChatModel(lib, model) as never });
     const added = new WeakMap<Message, PolicyMessage>();
     return {
