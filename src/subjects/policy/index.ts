@@ -28,6 +28,7 @@ const LANGGRAPH: PrunerLibrary = { name: '@langchain/langgraph', version: '1.7.3
 const DEEPAGENTS: PrunerLibrary = { name: 'deepagents', version: '1.14.1' };
 const AI: PrunerLibrary = { name: 'ai', version: '6.0.325' };
 const LLAMAINDEX_CORE: PrunerLibrary = { name: '@llamaindex/core', version: '0.6.23' };
+const BEEAI: PrunerLibrary = { name: 'beeai-framework', version: '0.1.30' };
 
 function library(name: string, pkg: string, module: string, libraries: readonly PrunerLibrary[], load: () => Promise<PolicyAdapter>): PolicyAdapterEntry {
   return { name, package: pkg, ecosystem: true, libraries, module, load: () => loadWithLibraries(name, libraries, load) };
@@ -45,6 +46,10 @@ export const POLICY_ADAPTERS: readonly PolicyAdapterEntry[] = [
   library('deepagents-summarization', 'deepagents', 'prunecheck/pruners/deepagents', [DEEPAGENTS, LANGCHAIN, LANGCHAIN_CORE, LANGGRAPH], async () => (await import('./deepagentsSummarization.ts')).deepagentsSummarizationAdapter),
   library('ai-prune-messages', 'ai', 'prunecheck/pruners/ai', [AI], async () => (await import('./aiPruneMessages.ts')).aiPruneMessagesAdapter),
   library('llamaindex-memory', '@llamaindex/core', 'prunecheck/pruners/llamaindex', [LLAMAINDEX_CORE], async () => (await import('./llamaindexMemory.ts')).llamaindexMemoryAdapter),
+  library('llamaindex-chat-summary', '@llamaindex/core', 'prunecheck/pruners/llamaindex', [LLAMAINDEX_CORE], async () => (await import('./llamaindexChatSummary.ts')).llamaindexChatSummaryAdapter),
+  library('beeai-token-memory', 'beeai-framework', 'prunecheck/pruners/beeai', [BEEAI], async () => (await import('./beeaiTokenMemory.ts')).beeaiTokenMemoryAdapter),
+  library('beeai-sliding-memory', 'beeai-framework', 'prunecheck/pruners/beeai', [BEEAI], async () => (await import('./beeaiSlidingMemory.ts')).beeaiSlidingMemoryAdapter),
+  library('beeai-summarize-memory', 'beeai-framework', 'prunecheck/pruners/beeai', [BEEAI], async () => (await import('./beeaiSummarizeMemory.ts')).beeaiSummarizeMemoryAdapter),
   { name: 'archiving-window', package: 'prunecheck (in-repo)', ecosystem: false, libraries: [], load: async () => (await import('./archivingWindow.ts')).default },
   ...LEGAL_POLICY_PRUNERS.map((l) => ({ name: l.adapter.name, package: l.adapter.package, ecosystem: false, libraries: [], load: async () => l.adapter })),
   ...BROKEN_POLICY_PRUNERS.filter((b, i, all) => all.findIndex((x) => x.adapter.name === b.adapter.name) === i).map((b) => ({
