@@ -1,13 +1,26 @@
 #!/usr/bin/env node
-// Runs the compiled CLI (dist/, built on `npm pack` and by `npm run build`). In a git checkout the TypeScript
-// sources run through tsx instead, so `npx prunecheck` after `npm ci` needs no build step and never runs a
-// stale dist/. tsx is otherwise used only to load a user's .ts adapter.
-import { existsSync } from 'node:fs';
+// Runs the compiled CLI (dist/) wherever there is one as new as the sources: an installed package (built on
+// `npm pack`), or a clone after `npm ci` (whose `prepare` runs `npm run build`). When dist/ is missing, or any
+// file under src/ is newer than the build (an edit since), the TypeScript sources run through tsx instead, so a
+// stale dist/ never runs. tsx is otherwise used only to load a user's .ts adapter.
+import { existsSync, readdirSync, statSync } from 'node:fs';
 
-const checkout = existsSync(new URL('../.git', import.meta.url));
 const compiled = new URL('../dist/cli/main.js', import.meta.url);
+const sources = new URL('../src/', import.meta.url);
+
+/** Whether any file under `dir` was modified after `since` (ms); stops at the first. */
+function newerThan(dir, since) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = new URL(entry.isDirectory() ? `${entry.name}/` : entry.name, dir);
+    if (entry.isDirectory() ? newerThan(path, since) : statSync(path).mtimeMs > since) return true;
+  }
+  return false;
+}
+
+// `npm pack` gives every file one fixed date, so in an installed package dist/ and src/ are equally old: dist wins.
+const built = existsSync(compiled) && !(existsSync(sources) && newerThan(sources, statSync(compiled).mtimeMs));
 let runProcess;
-if (!checkout && existsSync(compiled)) {
+if (built) {
   ({ runProcess } = await import(compiled.href));
 } else {
   const { register } = await import('tsx/esm/api');

@@ -30,8 +30,16 @@ export interface Spawned {
 }
 
 /**
- * Runs a command in its own process group and waits for it; past `killAfterMs` the whole group is killed (the
- * answer then has signal SIGKILL), so a hang fails the test instead of the suite. Nothing here measures time.
+ * The least time a spawned command gets before it is taken for hung: far past what any of these commands needs on
+ * a loaded machine (a check bounded by runs and steps took over 45 s at load average 25 on two cores), and short
+ * of vitest's own 20-minute hang guard, so a hang still fails its test rather than the suite.
+ */
+const HANG_GUARD_MS = 10 * 60_000;
+
+/**
+ * Runs a command in its own process group and waits for it; past `killAfterMs` (never less than the hang guard
+ * above) the whole group is killed (the answer then has signal SIGKILL), so a hang fails the test instead of the
+ * suite. Nothing here measures time.
  */
 export function spawnAndWait(file: string, args: readonly string[], options: { readonly cwd?: string; readonly killAfterMs?: number; readonly env?: NodeJS.ProcessEnv; readonly onStart?: (pid: number) => void } = {}): Promise<Spawned> {
   return new Promise((done) => {
@@ -46,7 +54,7 @@ export function spawnAndWait(file: string, args: readonly string[], options: { r
       } catch {
         // Already gone.
       }
-    }, options.killAfterMs ?? 45_000);
+    }, Math.max(options.killAfterMs ?? 0, HANG_GUARD_MS));
     if (child.pid !== undefined) options.onStart?.(child.pid);
     child.on('exit', (code, signal) => {
       clearTimeout(guard);

@@ -6,7 +6,7 @@ import { describeThrown } from '../util/safeJson.ts';
 import { terminalText } from '../util/terminalText.ts';
 import { startStallMonitor, type StallInfo } from '../util/stallMonitor.ts';
 import type { Command } from './Command.ts';
-import { COMMANDS } from './commands.ts';
+import { COMMANDS, type CommandEntry } from './commands.ts';
 import { isInputError, SIGNAL_EXIT_CODES } from './exitCode.ts';
 import { UsageError } from './UsageError.ts';
 
@@ -29,8 +29,9 @@ export function helpText(): string {
 /**
  * Runs the CLI on `argv` (without node and script) and answers the exit code: 0 ok, 1 a verdict other than
  * conformant, 2 a usage or input error (the message says what to fix), 3 an internal error. Never throws.
+ * `commands` are loaded commands or lazy entries; only the one that runs is loaded.
  */
-export async function main(argv: readonly string[], commands: readonly Command[] = COMMANDS): Promise<number> {
+export async function main(argv: readonly string[], commands: readonly (Command | CommandEntry)[] = COMMANDS): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(`${helpText()}\n`);
@@ -40,11 +41,12 @@ export async function main(argv: readonly string[], commands: readonly Command[]
     process.stdout.write('prunecheck 0.1.0\n');
     return 0;
   }
-  const command = commands.find((c) => c.name === name);
+  const entry = commands.find((c) => c.name === name);
   try {
-    if (command === undefined) {
+    if (entry === undefined) {
       throw new UsageError('UNKNOWN_COMMAND', `unknown command '${name}'; commands: ${commands.map((c) => c.name).join(', ')}`);
     }
+    const command = 'load' in entry ? await entry.load() : entry;
     if (rest.includes('--help') || rest.includes('-h')) {
       process.stdout.write(`${command.usage}\n`);
       return 0;

@@ -8,7 +8,7 @@ import { archivedMarker, cutPoint } from './cutPoint.ts';
  * when it arrives, and keeps a running total; past `triggerMessages` it archives all but the last
  * `keepMessages` (the system message stays, no call is parted from its result) behind a marker naming them.
  * Its archive is append-only and handed out as it is, never copied. Made for `prunecheck bench`: the flat one
- * of the two pruners the growth verdict is tested on (spec/run/bench/growthVerdict.test.ts).
+ * of the two pruners the growth verdict is tested on (spec/run/bench/growthVerdict.soak.test.ts).
  */
 export function createFlatWindow(config: PolicyConfig): PolicySystem {
   const window: PolicyMessage[] = [];

@@ -8,7 +8,7 @@ import { archivedMarker, cutPoint } from './cutPoint.ts';
  * on every call re-counts the tokens of all of it, then trims it to the last `keepMessages` behind a marker once
  * it holds `triggerMessages`. Each call reads the whole history, so its cost per turn grows with the
  * conversation and an episode of N turns costs N². Made for `prunecheck bench`: the quadratic one of the two
- * pruners the growth verdict is tested on (spec/run/bench/growthVerdict.test.ts).
+ * pruners the growth verdict is tested on (spec/run/bench/growthVerdict.soak.test.ts).
  */
 export function createRecountingWindow(config: PolicyConfig): PolicySystem {
   const history: PolicyMessage[] = [];

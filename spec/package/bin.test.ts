@@ -1,0 +1,54 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+// A package layout with bin/prunecheck.js as shipped and stand-ins for dist/cli/main.js and src/cli/main.ts that
+// say which one ran: the test is about the choice, not the CLI.
+const dir = mkdtempSync(join(tmpdir(), 'prunecheck-bin-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+mkdirSync(join(dir, 'bin'));
+copyFileSync(join(ROOT, 'bin', 'prunecheck.js'), join(dir, 'bin', 'prunecheck.js'));
+symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+const stub = (which: string): string => `export async function runProcess(argv) { console.log(${JSON.stringify(which)}, argv.join(' ')); process.exit(0); }\n`;
+mkdirSync(join(dir, 'src', 'cli', 'deep'), { recursive: true });
+writeFileSync(join(dir, 'src', 'cli', 'main.ts'), stub('src'));
+writeFileSync(join(dir, 'src', 'cli', 'deep', 'file.ts'), '');
+const compiled = join(dir, 'dist', 'cli', 'main.js');
+
+function dated(path: string, seconds: number): void {
+  utimesSync(path, seconds, seconds);
+}
+
+function run(): string {
+  const result = spawnSync(process.execPath, [join(dir, 'bin', 'prunecheck.js'), 'list', '--help'], { encoding: 'utf8' });
+  expect(result.stderr).toBe('');
+  return result.stdout.trim();
+}
+
+describe('bin/prunecheck.js runs dist/ when it is as new as src/, else the sources through tsx', () => {
+  it('no dist/: the sources', () => {
+    expect(run()).toBe('src list --help');
+  });
+
+  it('dist/ built after every source file: dist/; all of one date, as `npm pack` leaves them: dist/', () => {
+    mkdirSync(join(dir, 'dist', 'cli'), { recursive: true });
+    writeFileSync(compiled, stub('dist'));
+    for (const file of ['src/cli/main.ts', 'src/cli/deep/file.ts']) dated(join(dir, file), 1_000_000);
+    dated(compiled, 2_000_000);
+    expect(run()).toBe('dist list --help');
+    dated(compiled, 1_000_000);
+    expect(run()).toBe('dist list --help');
+  });
+
+  it('a source file edited after the build, however deep: the sources', () => {
+    dated(compiled, 2_000_000);
+    dated(join(dir, 'src', 'cli', 'deep', 'file.ts'), 2_000_001);
+    expect(run()).toBe('src list --help');
+  });
+});
