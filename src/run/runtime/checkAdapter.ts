@@ -11,6 +11,8 @@ import type { CheckOptions } from '../CheckOptions.ts';
 import type { CheckReport, Counterexample, Verdict } from '../CheckReport.ts';
 import type { FindingKind } from '../../check/FindingKind.ts';
 import { EpisodeDriver } from './EpisodeDriver.ts';
+import { Lookahead } from './Lookahead.ts';
+import { plannerOf } from '../../adapters/supervise/StepPlanner.ts';
 import { DEFAULT_RECHECK_EVERY } from './Recheck.ts';
 import { EvidenceTally } from './EvidenceTally.ts';
 import { reportBase, type ReportBase } from './reportBase.ts';
@@ -241,7 +243,10 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
     running = { config, driver, path: '' };
     let thrown: { error: unknown } | undefined;
     try {
-      await fc.asyncModelRun(() => ({ model: { driver, enabled, maxSteps } satisfies RunModel, real: system }), commands);
+      // A system that runs steps ahead in one round trip (a supervised module) is given the predicted run in batches.
+      const planner = plannerOf(system);
+      const lookahead = planner === undefined ? undefined : new Lookahead(planner, commands, config, domain, enabled, maxSteps, recheckEvery);
+      await fc.asyncModelRun(() => ({ model: { driver, enabled, maxSteps, ...(lookahead === undefined ? {} : { lookahead }) } satisfies RunModel, real: system }), commands);
       // The end of the run: everything it touched, rechecked once more.
       const last = await driver.finish();
       if (last !== undefined) throw new FindingError(last, config, [...driver.trace], [...driver.outcomes], [...driver.observations]);
