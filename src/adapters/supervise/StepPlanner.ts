@@ -1,4 +1,6 @@
+import type { PruningSystem } from '../Adapter.ts';
 import type { Operation } from '../../model/Operation.ts';
+import type { RuntimeConfig } from '../../model/ReferenceRuntime.ts';
 
 /**
  * One step the engine predicts it will take, with everything it will read at that step: the ids it observes
@@ -22,6 +24,24 @@ export interface StepPlanner {
   /** Whether a plan may be given now: planning is on and the last plan has been taken to its end. */
   readonly canPlan: boolean;
   planSteps(steps: readonly PlannedStep[]): Promise<void>;
+  /**
+   * Takes the answer of the batch sent with `create` (`createPlanned`), going on step by step if it failed. Called
+   * before the run's first step, outside any call's watchdog: bringing a fresh system back may start a process.
+   */
+  settle(): Promise<void>;
+}
+
+/** Where an adapter made by prunecheck's supervised boundary keeps `create` with the run's first stretch planned. */
+export const PLANNED_CREATE: unique symbol = Symbol('prunecheck.plannedCreate');
+
+/** An adapter that creates a system with the first stretch of its run sent in the same round trip. */
+export interface PlannedCreate {
+  [PLANNED_CREATE](config: RuntimeConfig, steps: readonly PlannedStep[]): Promise<PruningSystem>;
+}
+
+/** Whether `adapter` can be given the first stretch of a run with `create` (a supervised module). */
+export function plansAhead(adapter: object): adapter is PlannedCreate {
+  return typeof (adapter as Partial<PlannedCreate>)[PLANNED_CREATE] === 'function';
 }
 
 /** Where a system created by prunecheck keeps its planner: a symbol, so no adapter's own member is taken for it. */

@@ -154,7 +154,7 @@ export class SubjectProcess {
    * Sends a request and waits for its answer, at most `timeoutMs` (since the last `beat` of a batch), after which
    * the process is killed.
    */
-  request(message: ToChild & { readonly id: number }, what: string, timeoutMs: number): Promise<unknown> {
+  request(message: ToChild & { readonly id: number }, what: string, timeoutMs: number, after?: Promise<unknown>): Promise<unknown> {
     if (this.ended !== undefined) return Promise.reject(new SubjectExitedError(this.ended));
     return new Promise((resolve, reject) => {
       const arm = (): NodeJS.Timeout =>
@@ -164,16 +164,18 @@ export class SubjectProcess {
           reject(error);
           void this.kill(`${what} did not answer within ${timeoutMs} ms`);
         }, Math.min(timeoutMs, MAX_TIMER_MS));
+      // A request queued behind another (a batch behind its create) is timed from that one's answer.
       const pending: Pending = {
         resolve,
         reject,
-        timer: arm(),
+        timer: after === undefined ? arm() : setTimeout(() => undefined, 0),
         rearm: () => {
           clearTimeout(pending.timer);
-          pending.timer = arm();
+          if (this.pending.get(message.id) === pending) pending.timer = arm(); // never for a call already answered
         },
       };
       this.pending.set(message.id, pending);
+      if (after !== undefined) void after.then(pending.rearm, pending.rearm);
       try {
         // Sent to a process that is dying, it is lost: its exit rejects this call with the reason.
         this.child.send(message, (error) => void error);

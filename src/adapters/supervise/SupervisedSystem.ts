@@ -20,13 +20,16 @@ interface Ahead {
   next: number;
 }
 
-/** A step the engine took: its operation and what it answered (an outcome, or that it threw), to bring a fresh system back to it. */
+/**
+ * A step the engine took: its operation and what it answered (an outcome, or `THREW`), to bring a fresh system
+ * back to it; compared in canonical form only then, so taking a step costs no serialization.
+ */
 interface Taken {
   readonly op: Operation;
-  readonly said: string;
+  readonly said: unknown;
 }
 
-const THREW = 'threw';
+const THREW = Symbol('threw');
 
 /**
  * One run's system in the supervised process. A step is one round trip (`step`: the observations before, the
@@ -46,6 +49,7 @@ export class SupervisedSystem implements StepPlanner {
   private ahead: Ahead | undefined;
   private readonly taken: Taken[] = [];
   private planning = true;
+  private inflight: { readonly steps: readonly PlannedStep[]; readonly entries: Promise<readonly WireBatchEntry[] | undefined> } | undefined;
   /** Why no fresh system could be brought back to the engine's step: thrown by every later call. */
   private broken: unknown;
 
@@ -57,7 +61,7 @@ export class SupervisedSystem implements StepPlanner {
   ) {}
 
   get canPlan(): boolean {
-    return this.planning && this.supervisor.batching && this.ahead === undefined && this.broken === undefined && this.proc.alive;
+    return this.planning && this.supervisor.batching && this.inflight === undefined && this.ahead === undefined && this.broken === undefined && this.proc.alive;
   }
 
   private call(method: string, args: readonly unknown[], timeoutMs = this.supervisor.opTimeoutMs): Promise<unknown> {
@@ -67,14 +71,24 @@ export class SupervisedSystem implements StepPlanner {
   /** Runs a predicted stretch of the run in one round trip; on any failure, goes on step by step instead. */
   async planSteps(steps: readonly PlannedStep[]): Promise<void> {
     if (!this.canPlan || steps.length === 0) return;
-    const opTimeoutMs = this.supervisor.opTimeoutMs;
-    let entries: readonly WireBatchEntry[] | undefined;
-    try {
-      const answer = await this.supervisor.call(this.proc, { t: 'batch', id: this.proc.id(), sys: this.sys, steps, beatMs: Math.max(1, Math.floor(opTimeoutMs / 4)) }, 'batch', opTimeoutMs);
-      entries = batchEntries(answer, steps.length);
-    } catch {
-      entries = undefined;
-    }
+    const answer = this.supervisor.call(this.proc, { t: 'batch', id: this.proc.id(), sys: this.sys, steps, beatMs: beatMsOf(this.supervisor.opTimeoutMs) }, 'batch', this.supervisor.opTimeoutMs);
+    await this.adopt(steps, await answer.then((a) => batchEntries(a, steps.length), () => undefined));
+  }
+
+  /** The batch sent right behind this system's `create`, still running: taken by `settle`. */
+  startedWith(steps: readonly PlannedStep[], answer: Promise<unknown>): void {
+    this.inflight = { steps, entries: answer.then((a) => batchEntries(a, steps.length), () => undefined) };
+  }
+
+  async settle(): Promise<void> {
+    const inflight = this.inflight;
+    if (inflight === undefined) return;
+    this.inflight = undefined;
+    await this.adopt(inflight.steps, await inflight.entries);
+  }
+
+  /** A batch's answers, for the engine to take step by step; or, when it faulted, step by step from here. */
+  private async adopt(steps: readonly PlannedStep[], entries: readonly WireBatchEntry[] | undefined): Promise<void> {
     if (entries !== undefined) {
       this.ahead = { steps, entries, next: 0 };
       return;
@@ -86,11 +100,12 @@ export class SupervisedSystem implements StepPlanner {
   }
 
   async apply(op: Operation): Promise<Outcome> {
+    await this.settle();
     await this.toEngine();
     this.here = undefined;
     try {
       const outcome = (await this.call('apply', [op])) as Outcome;
-      this.taken.push({ op, said: canonical(outcome) });
+      this.taken.push({ op, said: outcome });
       return outcome;
     } catch (error: unknown) {
       this.taken.push({ op, said: THREW });
@@ -99,6 +114,7 @@ export class SupervisedSystem implements StepPlanner {
   }
 
   async observe(ids: readonly string[]): Promise<readonly SpanObservation[]> {
+    await this.settle();
     const held = this.here?.observe(ids);
     if (held !== undefined) return settle(held) as readonly SpanObservation[];
     await this.toEngine();
@@ -106,6 +122,7 @@ export class SupervisedSystem implements StepPlanner {
   }
 
   async request(signature: string): Promise<RequestRecord | undefined> {
+    await this.settle();
     const held = this.here?.request(signature);
     if (held !== undefined) return settle(held) as RequestRecord | undefined;
     await this.toEngine();
@@ -114,6 +131,7 @@ export class SupervisedSystem implements StepPlanner {
 
   /** The system's audit log (SPEC INV-11, INV-12), when its module exposes one: read across the boundary. */
   async auditLog(): Promise<readonly AuditEntry[]> {
+    await this.settle();
     const held = this.here?.auditLog();
     if (held !== undefined) return settle(held) as readonly AuditEntry[];
     await this.toEngine();
@@ -121,6 +139,7 @@ export class SupervisedSystem implements StepPlanner {
   }
 
   async step(before: readonly string[], op: Operation, after: readonly string[]): Promise<StepAnswer> {
+    await this.settle();
     const plan = this.ahead;
     if (plan !== undefined) {
       const planned = plan.steps[plan.next];
@@ -147,6 +166,7 @@ export class SupervisedSystem implements StepPlanner {
   }
 
   async close(): Promise<void> {
+    await this.settle();
     this.here = undefined;
     this.ahead = undefined;
     // A process still busy with this run (a call the engine gave up on) cannot be asked to close: stop it.
@@ -168,7 +188,7 @@ export class SupervisedSystem implements StepPlanner {
       this.taken.push({ op, said: THREW });
       return { before: answer.before as readonly SpanObservation[], thrown: this.proc.thrown(answer.thrown) };
     }
-    this.taken.push({ op, said: canonical(answer.outcome) });
+    this.taken.push({ op, said: answer.outcome });
     if (answer.after !== undefined) reads.observedAs(answer.afterIds ?? [], this.settled(answer.after));
     const signature = op.kind === 'callTool' ? op.signature : undefined;
     if (signature !== undefined && answer.request !== undefined) reads.requestedAs(signature, this.settled(answer.request));
@@ -215,16 +235,22 @@ export class SupervisedSystem implements StepPlanner {
     this.proc = proc;
     this.sys = id;
     for (const [i, { op, said }] of this.taken.entries()) {
-      let now: string;
+      let now: unknown;
       try {
-        now = canonical(await this.call('apply', [op]));
+        now = await this.call('apply', [op]);
       } catch (error: unknown) {
         if (error instanceof SubjectExitedError) throw error;
         now = THREW;
       }
-      if (now !== said) throw new SubjectDivergedError(`brought back to step ${this.taken.length} on a fresh system, step ${i + 1} (${op.kind}) answered ${now === THREW ? 'by throwing' : now}, but ${said === THREW ? 'threw' : said} before; a runtime must answer the same trace the same way`);
+      const [was, is] = [said === THREW ? 'by throwing' : canonical(said), now === THREW ? 'by throwing' : canonical(now)];
+      if (was !== is) throw new SubjectDivergedError(`brought back to step ${this.taken.length} on a fresh system, step ${i + 1} (${op.kind}) answered ${is}, but ${was} before; a runtime must answer the same trace the same way`);
     }
   }
+}
+
+/** How often a running batch says it is alive: four times per step timeout, so a slow but live one is not killed. */
+export function beatMsOf(opTimeoutMs: number): number {
+  return Math.max(1, Math.floor(opTimeoutMs / 4));
 }
 
 /**

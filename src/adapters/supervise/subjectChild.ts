@@ -93,6 +93,8 @@ function describe(adapter: Adapter | PolicyAdapter): SubjectDescriptor {
 }
 
 const systems = new Map<number, PruningSystem | PolicySystem>();
+/** Systems being created: what a message for one waits on when it came right behind its create. */
+const created = new Map<number, Promise<unknown>>();
 const modelCalls = new Map<number, { resolve: (text: string) => void; reject: (error: unknown) => void }>();
 /** Errors the model proxy rejected with: passed through by the adapter, they are the fake model's, not its own. */
 const outages = new WeakMap<object, number>();
@@ -206,13 +208,18 @@ async function batch(system: PruningSystem, steps: readonly PlannedStep[], beatM
 async function serve(adapter: Adapter | PolicyAdapter, message: ToChild): Promise<unknown> {
   switch (message.t) {
     case 'create': {
-      const system = isPolicyAdapter(adapter) ? await adapter.create(modelFor(message.id, message.model?.contextChars), message.config as never) : await adapter.create(message.config as never);
+      const creating = Promise.resolve(isPolicyAdapter(adapter) ? adapter.create(modelFor(message.id, message.model?.contextChars), message.config as never) : adapter.create(message.config as never));
+      // A batch sent right behind its create (`Supervisor.createAndPlan`) waits for it.
+      created.set(message.id, creating);
+      const system = await creating;
       systems.set(message.id, system);
       const methods = typeof system === 'object' && system !== null ? ['apply', 'observe', 'request', 'auditLog', 'step', 'plan', 'close'].filter((m) => (system as unknown as Record<string, unknown>)[m] !== undefined) : [];
       // What create answered, when it is no system: the engine's check of it names what is wrong.
       return { methods, shape: typeof system === 'object' && system !== null ? Object.fromEntries(methods.map((m) => [m, typeof (system as unknown as Record<string, unknown>)[m]])) : system };
     }
     case 'batch':
+      await created.get(message.sys)?.catch(() => undefined);
+      created.delete(message.sys);
       return batch(systems.get(message.sys) as PruningSystem, message.steps, message.beatMs, (done) => send({ t: 'beat', id: message.id, done }));
     case 'step':
       return step(systems.get(message.sys) as PruningSystem, message.before, message.op as Operation, message.after, message.request);
@@ -221,6 +228,8 @@ async function serve(adapter: Adapter | PolicyAdapter, message: ToChild): Promis
       if (message.method === 'close') systems.delete(message.sys);
       return system[message.method]?.(...message.args);
     }
+    case 'usage':
+      return process.cpuUsage();
     case 'model':
       return undefined;
   }

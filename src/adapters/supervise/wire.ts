@@ -30,6 +30,8 @@ export type ToChild =
   | { readonly t: 'step'; readonly id: number; readonly sys: number; readonly before: readonly string[]; readonly op: unknown; readonly after: readonly string[]; readonly request?: string }
   /** A predicted stretch of steps in one message (`StepPlanner`); a `beat` comes back every `beatMs` while it runs. */
   | { readonly t: 'batch'; readonly id: number; readonly sys: number; readonly steps: readonly PlannedStep[]; readonly beatMs: number }
+  /** The CPU time the process has used (`process.cpuUsage()`, µs): what the bench counts the boundary's cost in. */
+  | { readonly t: 'usage'; readonly id: number }
   | { readonly t: 'model'; readonly call: number; readonly ok: true; readonly value: string }
   | { readonly t: 'model'; readonly call: number; readonly ok: false; readonly error: WireError };
 

@@ -39,8 +39,9 @@ export class Lookahead {
   private chunk = FIRST_CHUNK;
   private off = false;
 
+  private planner: StepPlanner | undefined;
+
   constructor(
-    private readonly planner: StepPlanner,
     commands: Iterable<unknown>,
     config: RuntimeConfig,
     domain: EpisodeDomain,
@@ -54,9 +55,26 @@ export class Lookahead {
     if (!this.commands.every((c) => typeof (c as Partial<StepCommand>).template === 'object')) this.off = true;
   }
 
+  /** The run's first stretch, for `create` to send with the system (`PLANNED_CREATE`): one round trip for both. */
+  first(): PlannedStep[] {
+    if (this.off || this.next !== 0 || this.steps !== 0) return [];
+    const planned = this.predict(0);
+    this.chunk = Math.min(this.chunk * 2, MAX_CHUNK);
+    return planned;
+  }
+
+  /** The system the run's steps go to; without a planner there is nothing to plan for. */
+  attach(planner: StepPlanner | undefined): void {
+    this.planner = planner;
+    if (planner === undefined) this.off = true;
+  }
+
   /** Before `command` runs: when the last plan was taken to its end, plan the next stretch from this command. */
   async before(command: StepCommand, driver: EpisodeDriver): Promise<void> {
-    if (this.off || !this.planner.canPlan) return;
+    const { planner } = this;
+    if (planner === undefined) return;
+    await planner.settle();
+    if (this.off || !planner.canPlan) return;
     const at = this.commands.indexOf(command, this.next);
     // In step with the engine only when it took exactly the steps predicted and its reference adopted nothing.
     const skipped = at === -1 ? [] : this.commands.slice(this.next, at);
@@ -66,7 +84,7 @@ export class Lookahead {
     }
     const planned = this.predict(at);
     this.chunk = Math.min(this.chunk * 2, MAX_CHUNK);
-    if (planned.length > 0) await this.planner.planSteps(planned);
+    if (planned.length > 0) await planner.planSteps(planned);
   }
 
   /** Whether the engine would run a command now (`StepCommand.check`), as far as the lookahead knows. */
