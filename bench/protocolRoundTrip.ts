@@ -202,19 +202,33 @@ async function measureSupervisedCheck(supervised: SupervisedAdapter, check: { re
   const options = { ...check, examples: false, reruns: 0, outDir: 'reports/counterexamples' };
   await checkAdapter(referenceAdapter, { ...options, runs: 20 });
   await checkAdapter(supervised, { ...options, runs: 20 });
-  const rounds: { inProcess: CheckCost; boundary: CheckCost }[] = [];
+  const boundaryCost = async (batching: boolean): Promise<CheckCost> => {
+    supervised.batching = batching;
+    try {
+      return await checkCost(supervised, supervised, options);
+    } finally {
+      supervised.batching = true;
+    }
+  };
+  const rounds: { inProcess: CheckCost; boundary: CheckCost; unbatched: CheckCost }[] = [];
   for (let round = 0; round < 3; round += 1) {
-    const inFirst = round % 2 === 0;
-    const first = inFirst ? await checkCost(referenceAdapter, undefined, options) : await checkCost(supervised, supervised, options);
-    const second = inFirst ? await checkCost(supervised, supervised, options) : await checkCost(referenceAdapter, undefined, options);
-    rounds.push(inFirst ? { inProcess: first, boundary: second } : { inProcess: second, boundary: first });
+    // The three alternate which goes first, so load on the machine falls on each alike.
+    const order = [0, 1, 2].map((k) => (k + round) % 3);
+    const costs: CheckCost[] = [];
+    for (const k of order) costs[k] = k === 0 ? await checkCost(referenceAdapter, undefined, options) : await boundaryCost(k === 1);
+    rounds.push({ inProcess: costs[0] as CheckCost, boundary: costs[1] as CheckCost, unbatched: costs[2] as CheckCost });
   }
   const label = `${SUPERVISED_CHECK_WORKLOAD} (${check.runs} runs, seed ${check.seed})`;
-  const rate = (cost: (c: CheckCost) => number, side: 'inProcess' | 'boundary') => median(rounds.map((r) => r[side].ops / cost(r[side])));
-  const ratio = (cost: (c: CheckCost) => number) => median(rounds.map((r) => cost(r.boundary) / r.boundary.ops / (cost(r.inProcess) / r.inProcess.ops)));
+  const rate = (cost: (c: CheckCost) => number, side: 'inProcess' | 'boundary' | 'unbatched') => median(rounds.map((r) => r[side].ops / cost(r[side])));
+  const ratio = (cost: (c: CheckCost) => number, side: 'boundary' | 'unbatched') => median(rounds.map((r) => cost(r[side]) / r[side].ops / (cost(r.inProcess) / r.inProcess.ops)));
   const wall = (c: CheckCost) => c.seconds;
   const cpu = (c: CheckCost) => c.cpuSeconds;
-  return [result(label, rate(wall, 'inProcess'), rate(wall, 'boundary'), ratio(wall)), result(`${label}, CPU time of both processes (ops per CPU second)`, rate(cpu, 'inProcess'), rate(cpu, 'boundary'), ratio(cpu))];
+  return [
+    result(label, rate(wall, 'inProcess'), rate(wall, 'boundary'), ratio(wall, 'boundary')),
+    result(`${label}, CPU time of both processes (ops per CPU second)`, rate(cpu, 'inProcess'), rate(cpu, 'boundary'), ratio(cpu, 'boundary')),
+    result(`${label}, unbatched (one IPC round trip per step)`, rate(wall, 'inProcess'), rate(wall, 'unbatched'), ratio(wall, 'unbatched')),
+    result(`${label}, unbatched, CPU time of both processes (ops per CPU second)`, rate(cpu, 'inProcess'), rate(cpu, 'unbatched'), ratio(cpu, 'unbatched')),
+  ];
 }
 
 /**
@@ -233,11 +247,17 @@ export function supervisedCost(results: readonly RoundTripResult[]): string[] {
     const r = find(prefix);
     if (r !== undefined) lines.push(`supervised boundary: ${what}, ${r.ratio}× the in-process step (+${extraMicros(r).toFixed(1)} µs per step)`);
   }
-  const wall = results.find((r) => r.workload.startsWith(SUPERVISED_CHECK_WORKLOAD) && !r.workload.includes('CPU'));
-  const cpu = results.find((r) => r.workload.startsWith(SUPERVISED_CHECK_WORKLOAD) && r.workload.includes('CPU'));
+  const checkRow = (unbatched: boolean, ofCpu: boolean) => results.find((r) => r.workload.startsWith(SUPERVISED_CHECK_WORKLOAD) && r.workload.includes('unbatched') === unbatched && r.workload.includes('CPU') === ofCpu);
+  const wall = checkRow(false, false);
+  const cpu = checkRow(false, true);
+  const unbatchedWall = checkRow(true, false);
+  const unbatchedCpu = checkRow(true, true);
   if (wall !== undefined) {
     const verdict = wall.ratio <= SUPERVISED_CHECK_LIMIT ? 'met' : `missed by ${(wall.ratio - SUPERVISED_CHECK_LIMIT).toFixed(2)}×`;
     lines.push(`supervised boundary: a whole check, ${wall.ratio}× in-process wall clock (+${extraMicros(wall).toFixed(1)} µs per checked step; target ≤ ${SUPERVISED_CHECK_LIMIT}×: ${verdict})${cpu === undefined ? '' : `, ${cpu.ratio}× in-process CPU time (both processes; +${extraMicros(cpu).toFixed(1)} CPU µs per checked step)`}`);
+  }
+  if (unbatchedWall !== undefined) {
+    lines.push(`supervised boundary: the same check unbatched (one round trip per step), ${unbatchedWall.ratio}× in-process wall clock${unbatchedCpu === undefined ? '' : `, ${unbatchedCpu.ratio}× CPU time`}`);
   }
   return lines;
 }

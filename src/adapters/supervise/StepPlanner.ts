@@ -39,9 +39,9 @@ export interface PlannedCreate {
   [PLANNED_CREATE](config: RuntimeConfig, steps: readonly PlannedStep[]): Promise<PruningSystem>;
 }
 
-/** Whether `adapter` can be given the first stretch of a run with `create` (a supervised module). */
+/** Whether `adapter` can be given the first stretch of a run with `create` (a supervised module that batches). */
 export function plansAhead(adapter: object): adapter is PlannedCreate {
-  return typeof (adapter as Partial<PlannedCreate>)[PLANNED_CREATE] === 'function';
+  return typeof (adapter as Partial<PlannedCreate>)[PLANNED_CREATE] === 'function' && (adapter as { batching?: unknown }).batching !== false;
 }
 
 /** Where a system created by prunecheck keeps its planner: a symbol, so no adapter's own member is taken for it. */

@@ -10,6 +10,8 @@ export interface SupervisedAdapter extends Adapter {
   readonly supervised: string;
   /** What crossed the boundary so far (round trips, batches, steps answered from them). */
   readonly boundary: BoundaryStats;
+  /** Whether runs are batched (the default); off, every step is one round trip (the bench's comparison). */
+  batching: boolean;
   /** The CPU time, in ms, its running process has used (the bench's measure of the boundary's cost). */
   childCpuMs(): Promise<number>;
   drain(): Promise<void>;
@@ -68,6 +70,12 @@ export function supervisedRuntime(supervisor: Supervisor, fields: { readonly nam
     ...fields,
     supervised: supervisor.path,
     boundary: supervisor.stats,
+    get batching() {
+      return supervisor.batching;
+    },
+    set batching(on: boolean) {
+      supervisor.batching = on;
+    },
     create: (config: RuntimeConfig) => open(supervisor, config, []),
     [PLANNED_CREATE]: (config: RuntimeConfig, steps: readonly PlannedStep[]) => open(supervisor, config, steps),
     childCpuMs: () => supervisor.childCpuMs(),
