@@ -14,6 +14,7 @@ import { protocolEpisode } from '../../../bench/protocolEpisode.ts';
 import { idsNamedBy } from '../../../src/adapters/touchedIds.ts';
 import { plannerOf, type PlannedStep } from '../../../src/adapters/supervise/StepPlanner.ts';
 import { SubjectExitedError } from '../../../src/adapters/supervise/SubjectExitedError.ts';
+import { SubjectDivergedError } from '../../../src/adapters/supervise/SubjectDivergedError.ts';
 import { referenceAdapter } from '../../../src/subjects/reference.ts';
 import { TimeoutError } from '../../../src/util/withTimeout.ts';
 
@@ -133,6 +134,28 @@ describe('a fault in the middle of a batch is found at the step where it happens
     expect(answered).toBe(4);
     expect(thrown).toBeInstanceOf(TimeoutError);
     expect(boundary).toMatchObject({ batches: 1, stepsFromBatches: 0, broughtBack: 1 });
+  });
+
+  it('a module that answers a re-applied step otherwise, when the engine reads what the batch did not: an error naming the step', async () => {
+    const previous = process.env['PRUNECHECK_HOSTILE'];
+    process.env['PRUNECHECK_HOSTILE'] = 'throws-when-recreated';
+    const loaded = await loadSupervised(HOSTILE, 'runtime');
+    try {
+      if (loaded.mode !== 'runtime') throw new Error('not a runtime adapter');
+      const system = await loaded.adapter.create({ capacity: 4096 });
+      await plannerOf(system)?.planSteps(planned);
+      const first = planned[0] as PlannedStep;
+      await system.step?.(first.before, first.op, first.after);
+      // An id no step named: the batch, seven steps ahead, did not read it; a fresh system is brought back first.
+      const read = system.observe(['never-named']);
+      await expect(read).rejects.toBeInstanceOf(SubjectDivergedError);
+      await expect(read).rejects.toThrow(/step 1 \(append\) answered by throwing, but \{.*\} before/);
+      expect(loaded.adapter.boundary.broughtBack).toBe(1);
+    } finally {
+      if (loaded.mode === 'runtime') await loaded.adapter.drain();
+      if (previous === undefined) delete process.env['PRUNECHECK_HOSTILE'];
+      else process.env['PRUNECHECK_HOSTILE'] = previous;
+    }
   });
 
   it('a module that does not fault answers every step from the one batch', async () => {
