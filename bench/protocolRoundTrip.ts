@@ -10,6 +10,8 @@ import { checkAdapter } from '../src/run/runtime/checkAdapter.ts';
 import { protocolEpisode } from './protocolEpisode.ts';
 import { loadSupervised } from '../src/adapters/supervise/loadSupervised.ts';
 import type { SupervisedAdapter } from '../src/adapters/supervise/supervisedRuntime.ts';
+import { plannerOf, type PlannedStep } from '../src/adapters/supervise/StepPlanner.ts';
+import { ReferenceRuntime } from '../src/model/ReferenceRuntime.ts';
 
 /** The reference runtime as a child process over stdio (spec/PROTOCOL.md). */
 export const REFERENCE_CHILD = 'node --import tsx examples/node/reference_runtime.ts';
@@ -17,8 +19,14 @@ export const REFERENCE_CHILD = 'node --import tsx examples/node/reference_runtim
 export const TRIVIAL_CHILD = 'node --import tsx bench/children/trivialRuntime.ts';
 /** The reference adapter as a user's module: `--adapter ./module.ts` runs it in a supervised process (issue 25). */
 export const REFERENCE_MODULE = 'bench/children/referenceModule.ts';
-/** The row the supervised boundary's cost is read from: an engine step to a module in its supervised process. */
-export const SUPERVISED_STEP_WORKLOAD = 'engine step, adapter module in its supervised process (--adapter ./module.ts, the default; one IPC round trip)';
+/** The row the supervised boundary's cost per step is read from: an engine step to a module in its supervised process, batched as the engine batches it. */
+export const SUPERVISED_STEP_WORKLOAD = "engine step, adapter module in its supervised process, batched (--adapter ./module.ts, the default: the engine's lookahead sends a run's steps in one IPC message)";
+/** The same step with one IPC round trip each: what a step the lookahead could not predict costs. */
+export const SUPERVISED_UNBATCHED_WORKLOAD = 'engine step, adapter module in its supervised process, one IPC round trip per step (unbatched)';
+/** The whole check's rows: wall clock, and CPU time (prunecheck's process and the adapter's together). */
+export const SUPERVISED_CHECK_WORKLOAD = 'checkAdapter, adapter module in its supervised process';
+/** A whole check of a supervised module may take at most this many times the same check in-process (issue 25). */
+export const SUPERVISED_CHECK_LIMIT = 1.5;
 
 export interface RoundTripOptions {
   /** Episodes per round, each a fresh `create`. */
@@ -68,10 +76,34 @@ const engineStep: Workload = async (system, op) => {
   if (op.kind === 'callTool') await system.request?.(op.signature);
 };
 
-async function secondsFor(adapter: Adapter, episode: readonly Operation[], workload: Workload): Promise<number> {
+/**
+ * What the engine's lookahead (src/run/runtime/Lookahead.ts) hands a supervised system at one step: the ids named,
+ * the operation, and the ids observed after it as the reference alone answers it. Timed with the episode: the
+ * prediction is part of what batching costs prunecheck's process.
+ */
+function predicted(reference: ReferenceRuntime, op: Operation): PlannedStep {
+  const named = [...new Set(idsNamedBy(op))];
+  const expected = reference.apply(op);
+  return { before: named, op, after: [...new Set([...named, ...idsNamedByOutcome(expected), ...reference.folded])] };
+}
+
+async function secondsFor(adapter: Adapter, episode: readonly Operation[], workload: Workload, batched = false): Promise<number> {
   const started = process.hrtime.bigint();
   const system = await adapter.create({ capacity: CAPACITY });
-  for (const op of episode) await workload(system, op);
+  const planner = batched ? plannerOf(system) : undefined;
+  const reference = new ReferenceRuntime({ capacity: CAPACITY });
+  let planned = 0;
+  let chunk = 64;
+  for (const [i, op] of episode.entries()) {
+    // As the lookahead plans a run: a stretch at a time, each twice the last, once the last was taken.
+    if (planner?.canPlan === true && i === planned) {
+      const steps = episode.slice(i, i + chunk).map((next) => predicted(reference, next));
+      planned = i + steps.length;
+      chunk = Math.min(chunk * 2, 128);
+      await planner.planSteps(steps);
+    }
+    await workload(system, op);
+  }
   await system.close?.();
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
@@ -81,7 +113,7 @@ const median = (values: readonly number[]): number => [...values].sort((a, b) =>
 /** One measured workload: what is run per operation, and on which subjects besides the reference in-process. */
 interface Measured {
   readonly workload: Workload;
-  readonly rows: readonly { readonly label: string; readonly subject: Adapter }[];
+  readonly rows: readonly { readonly label: string; readonly subject: Adapter; readonly batched?: boolean }[];
 }
 
 /**
@@ -112,19 +144,20 @@ export async function measureProtocolRoundTrip(options: RoundTripOptions = {}): 
         { label: ENGINE_STEP_11, subject: child },
         { label: 'engine step, protocol 1.0 (observe, then apply with the observations after)', subject: child10 },
         { label: `${ENGINE_STEP_11}, runtime that does nothing (floor)`, subject: trivial },
-        { label: SUPERVISED_STEP_WORKLOAD, subject: supervised },
+        { label: SUPERVISED_UNBATCHED_WORKLOAD, subject: supervised },
+        { label: SUPERVISED_STEP_WORKLOAD, subject: supervised, batched: true },
       ],
     },
   ];
   try {
     // Warm the JIT on both sides for every workload before the first measurement.
-    for (const { workload, rows } of measured) for (const subject of [referenceAdapter, ...rows.map((r) => r.subject)]) for (const trace of traces.slice(0, 5)) await secondsFor(subject, trace, workload);
+    for (const { workload, rows } of measured) for (const { subject, batched } of [{ subject: referenceAdapter as Adapter, batched: false }, ...rows]) for (const trace of traces.slice(0, 5)) await secondsFor(subject, trace, workload, batched);
     for (const { workload, rows } of measured) {
-      const subjects = [referenceAdapter, ...rows.map((r) => r.subject)];
+      const subjects = [{ subject: referenceAdapter as Adapter, batched: false }, ...rows];
       const perRound: number[][] = [];
       for (let round = 0; round < rounds; round++) {
         const seconds = subjects.map(() => 0);
-        for (const trace of traces) for (const [i, subject] of subjects.entries()) seconds[i] = (seconds[i] as number) + (await secondsFor(subject, trace, workload));
+        for (const trace of traces) for (const [i, { subject, batched }] of subjects.entries()) seconds[i] = (seconds[i] as number) + (await secondsFor(subject, trace, workload, batched));
         perRound.push(seconds);
       }
       const inProcess = median(perRound.map((r) => ops / (r[0] as number)));
@@ -135,17 +168,98 @@ export async function measureProtocolRoundTrip(options: RoundTripOptions = {}): 
       const stdio = await checkAdapter(child, { ...check, outDir: 'reports/counterexamples' });
       results.push(result(`checkAdapter (${check.runs} runs, seed ${check.seed})`, inProcess.opsPerSecond, stdio.opsPerSecond, inProcess.opsPerSecond / stdio.opsPerSecond));
     }
-    if (supervisedCheck !== false) {
-      // The whole check, engine and reference included: what a user pays per checked step for the boundary.
-      const options = { ...supervisedCheck, examples: false, outDir: 'reports/counterexamples' };
-      const inProcess = await checkAdapter(referenceAdapter, options);
-      const boundary = await checkAdapter(supervised, options);
-      results.push(result(`checkAdapter, adapter module in its supervised process (${supervisedCheck.runs} runs, seed ${supervisedCheck.seed})`, inProcess.opsPerSecond, boundary.opsPerSecond, inProcess.opsPerSecond / boundary.opsPerSecond));
-    }
+    if (supervisedCheck !== false) results.push(...(await measureSupervisedCheck(supervised, supervisedCheck)));
   } finally {
     await Promise.all([child.drain(), child10.drain(), trivial.drain(), supervised.drain()]);
   }
   return results;
+}
+
+/** One whole check's cost: wall clock and CPU time (this process, and the adapter's process when supervised). */
+interface CheckCost {
+  readonly ops: number;
+  readonly seconds: number;
+  readonly cpuSeconds: number;
+}
+
+async function checkCost(adapter: Adapter, supervised: SupervisedAdapter | undefined, options: Parameters<typeof checkAdapter>[1]): Promise<CheckCost> {
+  const childBefore = (await supervised?.childCpuMs()) ?? 0;
+  const cpu = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  const report = await checkAdapter(adapter, options);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const own = process.cpuUsage(cpu);
+  const child = ((await supervised?.childCpuMs()) ?? 0) - childBefore;
+  return { ops: report.opsChecked, seconds, cpuSeconds: (own.user + own.system) / 1e6 + child / 1000 };
+}
+
+/**
+ * The whole check (engine, reference and checkers included) of the reference in-process and as a supervised
+ * module: what a user pays for the boundary. Both warmed up first, then rounds alternating which goes first;
+ * the medians of the rounds' ratios, on wall clock and on CPU time (both processes counted for the module).
+ */
+async function measureSupervisedCheck(supervised: SupervisedAdapter, check: { readonly runs: number; readonly seed: number }): Promise<RoundTripResult[]> {
+  const options = { ...check, examples: false, reruns: 0, outDir: 'reports/counterexamples' };
+  await checkAdapter(referenceAdapter, { ...options, runs: 20 });
+  await checkAdapter(supervised, { ...options, runs: 20 });
+  const boundaryCost = async (batching: boolean): Promise<CheckCost> => {
+    supervised.batching = batching;
+    try {
+      return await checkCost(supervised, supervised, options);
+    } finally {
+      supervised.batching = true;
+    }
+  };
+  const rounds: { inProcess: CheckCost; boundary: CheckCost; unbatched: CheckCost }[] = [];
+  for (let round = 0; round < 3; round += 1) {
+    // The three alternate which goes first, so load on the machine falls on each alike.
+    const order = [0, 1, 2].map((k) => (k + round) % 3);
+    const costs: CheckCost[] = [];
+    for (const k of order) costs[k] = k === 0 ? await checkCost(referenceAdapter, undefined, options) : await boundaryCost(k === 1);
+    rounds.push({ inProcess: costs[0] as CheckCost, boundary: costs[1] as CheckCost, unbatched: costs[2] as CheckCost });
+  }
+  const label = `${SUPERVISED_CHECK_WORKLOAD} (${check.runs} runs, seed ${check.seed})`;
+  const rate = (cost: (c: CheckCost) => number, side: 'inProcess' | 'boundary' | 'unbatched') => median(rounds.map((r) => r[side].ops / cost(r[side])));
+  const ratio = (cost: (c: CheckCost) => number, side: 'boundary' | 'unbatched') => median(rounds.map((r) => cost(r[side]) / r[side].ops / (cost(r.inProcess) / r.inProcess.ops)));
+  const wall = (c: CheckCost) => c.seconds;
+  const cpu = (c: CheckCost) => c.cpuSeconds;
+  return [
+    result(label, rate(wall, 'inProcess'), rate(wall, 'boundary'), ratio(wall, 'boundary')),
+    result(`${label}, CPU time of both processes (ops per CPU second)`, rate(cpu, 'inProcess'), rate(cpu, 'boundary'), ratio(cpu, 'boundary')),
+    result(`${label}, unbatched (one IPC round trip per step)`, rate(wall, 'inProcess'), rate(wall, 'unbatched'), ratio(wall, 'unbatched')),
+    result(`${label}, unbatched, CPU time of both processes (ops per CPU second)`, rate(cpu, 'inProcess'), rate(cpu, 'unbatched'), ratio(cpu, 'unbatched')),
+  ];
+}
+
+/**
+ * What the supervised boundary costs, as the bench states it: per engine step (batched and unbatched, in µs over
+ * the in-process step) and per whole check (its ratio to in-process against `SUPERVISED_CHECK_LIMIT`, met or
+ * missed by how much, and its CPU time). Empty when the rows were not measured.
+ */
+export function supervisedCost(results: readonly RoundTripResult[]): string[] {
+  const find = (prefix: string) => results.find((r) => r.workload.startsWith(prefix));
+  const extraMicros = (r: RoundTripResult) => (1 / r.stdioOpsPerSecond - 1 / r.inProcessOpsPerSecond) * 1e6;
+  const lines: string[] = [];
+  for (const [prefix, what] of [
+    [SUPERVISED_STEP_WORKLOAD, 'an engine step, batched'],
+    [SUPERVISED_UNBATCHED_WORKLOAD, 'an engine step, one round trip each'],
+  ] as const) {
+    const r = find(prefix);
+    if (r !== undefined) lines.push(`supervised boundary: ${what}, ${r.ratio}× the in-process step (+${extraMicros(r).toFixed(1)} µs per step)`);
+  }
+  const checkRow = (unbatched: boolean, ofCpu: boolean) => results.find((r) => r.workload.startsWith(SUPERVISED_CHECK_WORKLOAD) && r.workload.includes('unbatched') === unbatched && r.workload.includes('CPU') === ofCpu);
+  const wall = checkRow(false, false);
+  const cpu = checkRow(false, true);
+  const unbatchedWall = checkRow(true, false);
+  const unbatchedCpu = checkRow(true, true);
+  if (wall !== undefined) {
+    const verdict = wall.ratio <= SUPERVISED_CHECK_LIMIT ? 'met' : `missed by ${(wall.ratio - SUPERVISED_CHECK_LIMIT).toFixed(2)}×`;
+    lines.push(`supervised boundary: a whole check, ${wall.ratio}× in-process wall clock (+${extraMicros(wall).toFixed(1)} µs per checked step; target ≤ ${SUPERVISED_CHECK_LIMIT}×: ${verdict})${cpu === undefined ? '' : `, ${cpu.ratio}× in-process CPU time (both processes; +${extraMicros(cpu).toFixed(1)} CPU µs per checked step)`}`);
+  }
+  if (unbatchedWall !== undefined) {
+    lines.push(`supervised boundary: the same check unbatched (one round trip per step), ${unbatchedWall.ratio}× in-process wall clock${unbatchedCpu === undefined ? '' : `, ${unbatchedCpu.ratio}× CPU time`}`);
+  }
+  return lines;
 }
 
 /** The workload the issue's target is about: an engine step over protocol 1.1. */
@@ -161,4 +275,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   process.stdout.write('protocol round trip: reference in-process vs reference as a child over stdio (target: ratio <= 10)\n\n');
   process.stdout.write('| workload | in-process ops/s | stdio ops/s | ratio |\n| --- | ---: | ---: | ---: |\n');
   for (const r of results) process.stdout.write(`| ${r.workload} | ${r.inProcessOpsPerSecond} | ${r.stdioOpsPerSecond} | ${r.ratio}× |\n`);
+  process.stdout.write(`\n${supervisedCost(results).join('\n')}\n`);
 }

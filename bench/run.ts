@@ -18,7 +18,7 @@ import { combineRounds, type RoundResult } from './combineRounds.ts';
 import { CONTENT_MAX_BYTES, CONTENT_MIN_BYTES } from '../src/run/bench/ContentSource.ts';
 import { directiveTasks, NAIVE_SKIPS, pruneReversible } from './directiveTasks.ts';
 import { BENCH_CAPACITY, Fixture, SMALL_CONTENT, WINDOW_COMPOSITION, type ContentRange, type SubjectFactory } from './Fixture.ts';
-import { measureProtocolRoundTrip } from './protocolRoundTrip.ts';
+import { measureProtocolRoundTrip, supervisedCost } from './protocolRoundTrip.ts';
 import { measureControl, measureWorkers } from './workersScaling.ts';
 import { heapAfterGc } from '../src/run/bench/heapAfterGc.ts';
 import { measureTask } from './measureTask.ts';
@@ -181,6 +181,7 @@ async function main(argv: readonly string[]): Promise<number> {
   log(`  protocol round trip (load average ${(loadavg()[0] ?? 0).toFixed(1)})`);
   const protocol = await measureProtocolRoundTrip(PROTOCOL_RUNS[options.mode]);
   for (const p of protocol) log(`    ${p.workload.padEnd(90)} ${p.ratio}×`);
+  for (const line of supervisedCost(protocol)) log(`    ${line}`);
   if (options.sizes.some((size) => size > options.naiveMaxSize)) {
     into.missing.push(`naive baseline above ${formatSize(options.naiveMaxSize)} spans: its append sums every resident span's tokens, so building the window is quadratic`);
   }

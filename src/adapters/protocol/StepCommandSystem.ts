@@ -152,7 +152,7 @@ export class StepCommandSystem extends CommandSystem {
 }
 
 /** Whether the engine's step is the planned one (the same operation, observing the same ids). */
-function sameStep(planned: StepParams, before: readonly string[], op: Operation, after: readonly string[]): boolean {
+export function sameStep(planned: StepParams, before: readonly string[], op: Operation, after: readonly string[]): boolean {
   const same = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((id, i) => id === b[i]);
   return (planned.operation === op || JSON.stringify(planned.operation) === JSON.stringify(op)) && same(planned.before, before) && same(planned.after, after);
 }
@@ -180,6 +180,6 @@ function batchAnswers(answer: CallOutcome, asked: number): readonly CallOutcome[
 }
 
 /** JSON with sorted keys: key order is not part of the protocol (spec/PROTOCOL.md §3). */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v)) ?? 'undefined';
 }

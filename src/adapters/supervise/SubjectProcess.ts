@@ -18,7 +18,9 @@ export type LoadResult =
 interface Pending {
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
-  readonly timer: NodeJS.Timeout;
+  timer: NodeJS.Timeout;
+  /** Starts the timeout again: a batch's beat says it is still running. */
+  readonly rearm: () => void;
 }
 
 /** setTimeout's largest delay; a longer one would fire at once. */
@@ -148,22 +150,37 @@ export class SubjectProcess {
     return this.ended;
   }
 
-  /** Sends a request and waits for its answer, at most `timeoutMs`, after which the process is killed. */
-  request(message: ToChild & { readonly id: number }, what: string, timeoutMs: number): Promise<unknown> {
+  /**
+   * Sends a request and waits for its answer, at most `timeoutMs` (since the last `beat` of a batch), after which
+   * the process is killed.
+   */
+  request(message: ToChild & { readonly id: number }, what: string, timeoutMs: number, after?: Promise<unknown>): Promise<unknown> {
     if (this.ended !== undefined) return Promise.reject(new SubjectExitedError(this.ended));
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        const error = new TimeoutError(`${what} did not answer within ${timeoutMs} ms; the adapter process was killed`, what, timeoutMs);
-        this.pending.delete(message.id);
-        reject(error);
-        void this.kill(`${what} did not answer within ${timeoutMs} ms`);
-      }, Math.min(timeoutMs, MAX_TIMER_MS));
-      this.pending.set(message.id, { resolve, reject, timer });
+      const arm = (): NodeJS.Timeout =>
+        setTimeout(() => {
+          const error = new TimeoutError(`${what} did not answer within ${timeoutMs} ms; the adapter process was killed`, what, timeoutMs);
+          this.pending.delete(message.id);
+          reject(error);
+          void this.kill(`${what} did not answer within ${timeoutMs} ms`);
+        }, Math.min(timeoutMs, MAX_TIMER_MS));
+      // A request queued behind another (a batch behind its create) is timed from that one's answer.
+      const pending: Pending = {
+        resolve,
+        reject,
+        timer: after === undefined ? arm() : setTimeout(() => undefined, 0),
+        rearm: () => {
+          clearTimeout(pending.timer);
+          if (this.pending.get(message.id) === pending) pending.timer = arm(); // never for a call already answered
+        },
+      };
+      this.pending.set(message.id, pending);
+      if (after !== undefined) void after.then(pending.rearm, pending.rearm);
       try {
         // Sent to a process that is dying, it is lost: its exit rejects this call with the reason.
         this.child.send(message, (error) => void error);
       } catch (error: unknown) {
-        clearTimeout(timer);
+        clearTimeout(pending.timer);
         this.pending.delete(message.id);
         reject(error);
       }
@@ -205,6 +222,9 @@ export class SubjectProcess {
         return;
       case 'complete':
         void this.complete(message.sys, message.call, message.prompt);
+        return;
+      case 'beat':
+        this.pending.get(message.id)?.rearm();
         return;
       case 'ok':
       case 'err': {

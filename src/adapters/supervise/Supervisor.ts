@@ -22,6 +22,19 @@ export interface LoadOptions extends SuperviseOptions {
 }
 
 export const DEFAULT_LOAD_TIMEOUT_MS = 30_000;
+
+/** What crossed the boundary over a supervisor's life: what the bench reads the cost of batching from. */
+export interface BoundaryStats {
+  /** Round trips: messages whose answer prunecheck waited for (a step, a batch, a read, create, close), a batch sent behind its create not counted. */
+  roundTrips: number;
+  /** Batches sent, and the steps the engine took from them without a round trip of their own. */
+  batches: number;
+  stepsFromBatches: number;
+  /** Times a fresh system was brought back to the engine's step (a batch left or failed). */
+  broughtBack: number;
+  /** Milliseconds prunecheck waited for answers, by message kind (`create`, `batch`, `step`, `call`). */
+  readonly waitedMs: Record<string, number>;
+}
 /** Past the engine's own timeout: the engine reports the timeout first, then the process is killed. */
 const GRACE_MS = 250;
 
@@ -38,6 +51,12 @@ export class Supervisor {
   readonly loadTimeoutMs: number;
   readonly opTimeoutMs: number;
   private current: SubjectProcess | undefined;
+  /**
+   * Whether runs may be batched: off for the rest of the check once a batch ended its process (an exit, a crash,
+   * a hang): each such batch costs a second start of the process to find the fault step by step.
+   */
+  batching = true;
+  readonly stats: BoundaryStats = { roundTrips: 0, batches: 0, stepsFromBatches: 0, broughtBack: 0, waitedMs: {} };
   private descriptor: SubjectDescriptor | undefined;
   /** Calls made to the current process: one failing on its end means the end was seen. */
   private seen = new WeakSet<SubjectProcess>();
@@ -88,13 +107,28 @@ export class Supervisor {
   }
 
   /** A call to `on`, bounded by `timeoutMs` plus a grace; its failure marks the process's end as seen. */
-  async call(on: SubjectProcess, message: ToChild & { readonly id: number }, what: string, timeoutMs: number): Promise<unknown> {
+  async call(on: SubjectProcess, message: ToChild & { readonly id: number }, what: string, timeoutMs: number, after?: Promise<unknown>): Promise<unknown> {
+    // A message queued behind another's answer (a batch behind its create) waits for no round trip of its own.
+    if (after === undefined) this.stats.roundTrips += 1;
+    if (message.t === 'batch') this.stats.batches += 1;
+    const started = performance.now();
     try {
-      return await on.request(message, what, timeoutMs + GRACE_MS);
+      return await on.request(message, what, timeoutMs + GRACE_MS, after);
     } catch (error: unknown) {
       if (error instanceof SubjectExitedError) this.seen.add(on);
       throw error;
+    } finally {
+      const kind = message.t === 'call' ? message.method : message.t;
+      this.stats.waitedMs[kind] = (this.stats.waitedMs[kind] ?? 0) + performance.now() - started;
     }
+  }
+
+  /** The CPU time, in ms, the running process has used since it started (0 when none runs). */
+  async childCpuMs(): Promise<number> {
+    const current = this.current;
+    if (current?.alive !== true) return 0;
+    const usage = (await this.call(current, { t: 'usage', id: current.id() }, 'usage', this.opTimeoutMs)) as NodeJS.CpuUsage;
+    return (usage.user + usage.system) / 1000;
   }
 
   /** Stops the process (a check is over). */

@@ -11,7 +11,8 @@ import type { Adapter } from '../Adapter.ts';
 import type { Operation } from '../../model/Operation.ts';
 import type { Outcome } from '../../model/Outcome.ts';
 import { describeThrown } from '../../util/safeJson.ts';
-import { toWire, type ExpectedMode, type FromChild, type LastWords, type SubjectDescriptor, type ToChild, type WireError, type WireStep } from './wire.ts';
+import { toWire, type ExpectedMode, type FromChild, type LastWords, type SubjectDescriptor, type ToChild, type WireBatchEntry, type WireError, type WireSettled, type WireStep } from './wire.ts';
+import type { PlannedStep } from './StepPlanner.ts';
 
 /**
  * The supervised adapter process: loads one adapter module (argv: its path, the mode expected) and serves its
@@ -92,6 +93,8 @@ function describe(adapter: Adapter | PolicyAdapter): SubjectDescriptor {
 }
 
 const systems = new Map<number, PruningSystem | PolicySystem>();
+/** Systems being created: what a message for one waits on when it came right behind its create. */
+const created = new Map<number, Promise<unknown>>();
 const modelCalls = new Map<number, { resolve: (text: string) => void; reject: (error: unknown) => void }>();
 /** Errors the model proxy rejected with: passed through by the adapter, they are the fake model's, not its own. */
 const outages = new WeakMap<object, number>();
@@ -147,15 +150,77 @@ async function step(system: PruningSystem, before: readonly string[], op: Operat
   return { before: seen, outcome, afterIds: ids, after: observed, ...(record === undefined ? {} : { request: record }) };
 }
 
+/** The signature whose ledger record a step reads with it: a `callTool`'s. */
+function requestOf(op: Operation): string | undefined {
+  return op.kind === 'callTool' && typeof op.signature === 'string' ? op.signature : undefined;
+}
+
+/** A recheck's reads after a step of a batch, as the engine makes them, each as the system answered it; the first failure ends them. */
+async function recheck(system: PruningSystem, ids: readonly string[], signatures: readonly string[]): Promise<NonNullable<WireBatchEntry['recheck']>> {
+  const observed = ids.length === 0 ? { ok: true as const, value: [] } : await settled(call(() => system.observe(ids)));
+  const requests: (readonly [string, WireSettled])[] = [];
+  if (!observed.ok) return { ids, observed, requests };
+  for (const signature of system.request === undefined ? [] : signatures) {
+    const record = await settled(call(() => system.request?.(signature)));
+    requests.push([signature, record]);
+    if (!record.ok) return { ids, observed, requests };
+  }
+  return { ids, observed, requests, ...(system.auditLog === undefined ? {} : { auditLog: await settled(call(() => system.auditLog?.())) }) };
+}
+
+/** A call whose synchronous throw becomes a rejection, as an awaited call's would. */
+function call(run: () => unknown): Promise<unknown> {
+  try {
+    return Promise.resolve(run());
+  } catch (error: unknown) {
+    return Promise.reject(error);
+  }
+}
+
+/**
+ * A predicted stretch of a run in one message: each step as `step` runs it, and a recheck's reads where one
+ * falls, in the order the engine would make them. It stops after a step that threw or failed, or a read that
+ * failed: the engine's run would not go on as predicted past it. A beat every `beatMs` says it is still running.
+ */
+async function batch(system: PruningSystem, steps: readonly PlannedStep[], beatMs: number, beat: (done: number) => void): Promise<WireBatchEntry[]> {
+  const entries: WireBatchEntry[] = [];
+  let last = Date.now();
+  for (const planned of steps) {
+    let answer: WireStep;
+    try {
+      answer = await step(system, planned.before, planned.op, planned.after, requestOf(planned.op));
+    } catch (error: unknown) {
+      entries.push({ failed: wire(error) });
+      break;
+    }
+    const reads = answer.thrown === undefined && answer.after?.ok !== false && answer.request?.ok !== false && planned.recheck !== undefined ? await recheck(system, planned.recheck.ids, planned.recheck.signatures) : undefined;
+    entries.push(reads === undefined ? { step: answer } : { step: answer, recheck: reads });
+    if (answer.thrown !== undefined || answer.after?.ok === false || answer.request?.ok === false) break;
+    if (reads !== undefined && (!reads.observed.ok || reads.requests.some(([, r]) => !r.ok) || reads.auditLog?.ok === false)) break;
+    if (Date.now() - last >= beatMs) {
+      beat(entries.length);
+      last = Date.now();
+    }
+  }
+  return entries;
+}
+
 async function serve(adapter: Adapter | PolicyAdapter, message: ToChild): Promise<unknown> {
   switch (message.t) {
     case 'create': {
-      const system = isPolicyAdapter(adapter) ? await adapter.create(modelFor(message.id, message.model?.contextChars), message.config as never) : await adapter.create(message.config as never);
+      const creating = Promise.resolve(isPolicyAdapter(adapter) ? adapter.create(modelFor(message.id, message.model?.contextChars), message.config as never) : adapter.create(message.config as never));
+      // A batch sent right behind its create (`Supervisor.createAndPlan`) waits for it.
+      created.set(message.id, creating);
+      const system = await creating;
       systems.set(message.id, system);
       const methods = typeof system === 'object' && system !== null ? ['apply', 'observe', 'request', 'auditLog', 'step', 'plan', 'close'].filter((m) => (system as unknown as Record<string, unknown>)[m] !== undefined) : [];
       // What create answered, when it is no system: the engine's check of it names what is wrong.
       return { methods, shape: typeof system === 'object' && system !== null ? Object.fromEntries(methods.map((m) => [m, typeof (system as unknown as Record<string, unknown>)[m]])) : system };
     }
+    case 'batch':
+      await created.get(message.sys)?.catch(() => undefined);
+      created.delete(message.sys);
+      return batch(systems.get(message.sys) as PruningSystem, message.steps, message.beatMs, (done) => send({ t: 'beat', id: message.id, done }));
     case 'step':
       return step(systems.get(message.sys) as PruningSystem, message.before, message.op as Operation, message.after, message.request);
     case 'call': {
@@ -163,6 +228,8 @@ async function serve(adapter: Adapter | PolicyAdapter, message: ToChild): Promis
       if (message.method === 'close') systems.delete(message.sys);
       return system[message.method]?.(...message.args);
     }
+    case 'usage':
+      return process.cpuUsage();
     case 'model':
       return undefined;
   }

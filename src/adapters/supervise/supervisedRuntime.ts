@@ -1,16 +1,19 @@
-import type { Adapter, Capabilities, PruningSystem, StepAnswer } from '../Adapter.ts';
-import type { Operation } from '../../model/Operation.ts';
-import type { AuditEntry } from '../../model/AuditLog.ts';
-import type { Outcome, RequestRecord } from '../../model/Outcome.ts';
-import type { RuntimeConfig, SpanObservation } from '../../model/ReferenceRuntime.ts';
-import type { SubjectProcess } from './SubjectProcess.ts';
-import type { Supervisor } from './Supervisor.ts';
-import type { WireStep } from './wire.ts';
+import type { Adapter, Capabilities, PruningSystem } from '../Adapter.ts';
+import type { RuntimeConfig } from '../../model/ReferenceRuntime.ts';
+import { PLANNED_CREATE, STEP_PLANNER, type PlannedCreate, type PlannedStep } from './StepPlanner.ts';
+import { beatMsOf, SupervisedSystem } from './SupervisedSystem.ts';
+import type { BoundaryStats, Supervisor } from './Supervisor.ts';
 
 /** A runtime adapter whose module runs in a supervised process: `drain()` stops it when the check is over. */
 export interface SupervisedAdapter extends Adapter {
   /** The module's path, as it was loaded. */
   readonly supervised: string;
+  /** What crossed the boundary so far (round trips, batches, steps answered from them). */
+  readonly boundary: BoundaryStats;
+  /** Whether runs are batched (the default); off, every step is one round trip (the bench's comparison). */
+  batching: boolean;
+  /** The CPU time, in ms, its running process has used (the bench's measure of the boundary's cost). */
+  childCpuMs(): Promise<number>;
   drain(): Promise<void>;
 }
 
@@ -32,101 +35,50 @@ export interface CreatedShape {
 }
 
 /**
- * One run's system in the supervised process. Each engine step is one round trip (`step`): the observations
- * before, the operation, the observations after and a `callTool`'s ledger record, so the `observe` and `request`
- * calls that follow are answered from it, as protocol 1.1 does for a `cmd:` child.
+ * A fresh system in the supervised process. With `steps` (the run's first predicted stretch), the batch goes right
+ * behind the `create` message, so the system and its first stretch cost one round trip; the batch's answer is
+ * taken before the first step (`settle`), and its timeout starts when `create` has answered.
  */
-class SupervisedSystem {
-  private readonly cache = new Map<string, SpanObservation>();
-  private requested: { readonly signature: string; readonly ok: boolean; readonly value: unknown } | undefined;
-
-  constructor(
-    private readonly supervisor: Supervisor,
-    private readonly proc: SubjectProcess,
-    private readonly sys: number,
-  ) {}
-
-  private call(method: string, args: readonly unknown[], timeoutMs = this.supervisor.opTimeoutMs): Promise<unknown> {
-    return this.supervisor.call(this.proc, { t: 'call', id: this.proc.id(), sys: this.sys, method, args }, method, timeoutMs);
+async function open(supervisor: Supervisor, config: RuntimeConfig, steps: readonly PlannedStep[]): Promise<PruningSystem> {
+  const proc = await supervisor.process();
+  const id = proc.id();
+  const creating = supervisor.call(proc, { t: 'create', id, config }, 'create', Math.max(supervisor.opTimeoutMs, 30_000));
+  const batch = steps.length > 0 && supervisor.batching ? supervisor.call(proc, { t: 'batch', id: proc.id(), sys: id, steps, beatMs: beatMsOf(supervisor.opTimeoutMs) }, 'batch', supervisor.opTimeoutMs, creating) : undefined;
+  batch?.catch(() => undefined); // answered by settle(), or dropped with a system that never came
+  const created = (await creating) as CreatedShape;
+  if (typeof created.shape !== 'object' || created.shape === null) return created.shape as PruningSystem;
+  const system = new SupervisedSystem(supervisor, proc, id, config);
+  const types = created.shape as Record<string, unknown>;
+  const members: Record<string | symbol, unknown> = {};
+  for (const method of created.methods) {
+    if (method === 'plan') continue; // steps go one round trip each, or in the engine's batches; a batch is the child's own affair
+    members[method] = types[method] === 'function' ? (system as unknown as Record<string, (...args: unknown[]) => unknown>)[method]?.bind(system) : placeholder(types[method]);
   }
-
-  private forget(): void {
-    this.cache.clear();
-    this.requested = undefined;
+  // Every step is one round trip, or none when the engine's lookahead planned it (a batch, StepPlanner),
+  // whether or not the adapter combines them itself; close always stops the run.
+  if (types['apply'] === 'function' && types['observe'] === 'function') {
+    Object.assign(members, { step: system.step.bind(system), [STEP_PLANNER]: system });
+    if (batch !== undefined) system.startedWith(steps, batch);
   }
-
-  async apply(op: Operation): Promise<Outcome> {
-    this.forget();
-    return (await this.call('apply', [op])) as Outcome;
-  }
-
-  async observe(ids: readonly string[]): Promise<readonly SpanObservation[]> {
-    if (ids.length > 0 && ids.every((id) => this.cache.has(id))) return ids.map((id) => this.cache.get(id) as SpanObservation);
-    return (await this.call('observe', [ids])) as readonly SpanObservation[];
-  }
-
-  async request(signature: string): Promise<RequestRecord | undefined> {
-    const kept = this.requested;
-    if (kept?.signature === signature) {
-      this.requested = undefined;
-      if (!kept.ok) throw kept.value;
-      return kept.value as RequestRecord | undefined;
-    }
-    return (await this.call('request', [signature])) as RequestRecord | undefined;
-  }
-
-  /** The system's audit log (SPEC INV-11, INV-12), when its module exposes one: read across the boundary. */
-  async auditLog(): Promise<readonly AuditEntry[]> {
-    return (await this.call('auditLog', [])) as readonly AuditEntry[];
-  }
-
-  async step(before: readonly string[], op: Operation, after: readonly string[]): Promise<StepAnswer> {
-    this.forget();
-    const signature = op.kind === 'callTool' && typeof op.signature === 'string' ? op.signature : undefined;
-    const answer = (await this.supervisor.call(this.proc, { t: 'step', id: this.proc.id(), sys: this.sys, before, op, after, ...(signature === undefined ? {} : { request: signature }) }, 'apply', this.supervisor.opTimeoutMs)) as WireStep;
-    if (answer.thrown !== undefined) return { before: answer.before as readonly SpanObservation[], thrown: this.proc.thrown(answer.thrown) };
-    const ids = answer.afterIds ?? [];
-    const observed = answer.after;
-    // Kept only when well formed: otherwise the engine's own observe asks again, and sees what is wrong.
-    if (observed?.ok === true && Array.isArray(observed.value) && observed.value.length === ids.length && ids.every((id, i) => (observed.value as { spanId?: unknown }[])[i]?.spanId === id)) {
-      ids.forEach((id, i) => this.cache.set(id, (observed.value as SpanObservation[])[i] as SpanObservation));
-    }
-    if (signature !== undefined && answer.request !== undefined) {
-      this.requested = answer.request.ok ? { signature, ok: true, value: answer.request.value } : { signature, ok: false, value: this.proc.thrown(answer.request.error) };
-    }
-    return { before: answer.before as readonly SpanObservation[], outcome: answer.outcome as Outcome };
-  }
-
-  async close(): Promise<void> {
-    this.forget();
-    // A process still busy with this run (a call the engine gave up on) cannot be asked to close: stop it.
-    if (this.proc.busy) return this.proc.kill('a call of the previous run was still running when it closed');
-    await this.call('close', [], Math.max(this.supervisor.opTimeoutMs, 2_000));
-  }
+  members['close'] = system.close.bind(system);
+  return members as unknown as PruningSystem;
 }
 
 /** The runtime adapter a supervised module serves, as the engine drives any adapter. */
-export function supervisedRuntime(supervisor: Supervisor, fields: { readonly name: string; readonly version: string; readonly description?: string; readonly capabilities: Capabilities }): SupervisedAdapter {
+export function supervisedRuntime(supervisor: Supervisor, fields: { readonly name: string; readonly version: string; readonly description?: string; readonly capabilities: Capabilities }): SupervisedAdapter & PlannedCreate {
   return {
     ...fields,
     supervised: supervisor.path,
-    async create(config: RuntimeConfig): Promise<PruningSystem> {
-      const proc = await supervisor.process();
-      const id = proc.id();
-      const created = (await supervisor.call(proc, { t: 'create', id, config }, 'create', Math.max(supervisor.opTimeoutMs, 30_000))) as CreatedShape;
-      if (typeof created.shape !== 'object' || created.shape === null) return created.shape as PruningSystem;
-      const system = new SupervisedSystem(supervisor, proc, id);
-      const types = created.shape as Record<string, unknown>;
-      const members: Record<string, unknown> = {};
-      for (const method of created.methods) {
-        if (method === 'plan') continue; // steps go one round trip each; a batch is the child's own affair
-        members[method] = types[method] === 'function' ? (system as unknown as Record<string, (...args: unknown[]) => unknown>)[method]?.bind(system) : placeholder(types[method]);
-      }
-      // Every step is one round trip, whether or not the adapter combines them itself; close always stops the run.
-      if (types['apply'] === 'function' && types['observe'] === 'function') members['step'] = system.step.bind(system);
-      members['close'] = system.close.bind(system);
-      return members as unknown as PruningSystem;
+    boundary: supervisor.stats,
+    get batching() {
+      return supervisor.batching;
     },
+    set batching(on: boolean) {
+      supervisor.batching = on;
+    },
+    create: (config: RuntimeConfig) => open(supervisor, config, []),
+    [PLANNED_CREATE]: (config: RuntimeConfig, steps: readonly PlannedStep[]) => open(supervisor, config, steps),
+    childCpuMs: () => supervisor.childCpuMs(),
     drain: () => supervisor.drain(),
   };
 }

@@ -1,6 +1,7 @@
 import { ModelError, type ModelErrorCode } from '../../model/ModelError.ts';
 import { describeThrown } from '../../util/safeJson.ts';
 import { ThrownValueError } from '../../util/withTimeout.ts';
+import type { PlannedStep } from './StepPlanner.ts';
 
 /**
  * The messages between prunecheck and a supervised adapter process (`subjectChild.ts`), over Node's IPC channel
@@ -27,6 +28,10 @@ export type ToChild =
   | { readonly t: 'create'; readonly id: number; readonly config: unknown; readonly model?: { readonly contextChars?: number } }
   | { readonly t: 'call'; readonly id: number; readonly sys: number; readonly method: string; readonly args: readonly unknown[] }
   | { readonly t: 'step'; readonly id: number; readonly sys: number; readonly before: readonly string[]; readonly op: unknown; readonly after: readonly string[]; readonly request?: string }
+  /** A predicted stretch of steps in one message (`StepPlanner`); a `beat` comes back every `beatMs` while it runs. */
+  | { readonly t: 'batch'; readonly id: number; readonly sys: number; readonly steps: readonly PlannedStep[]; readonly beatMs: number }
+  /** The CPU time the process has used (`process.cpuUsage()`, µs): what the bench counts the boundary's cost in. */
+  | { readonly t: 'usage'; readonly id: number }
   | { readonly t: 'model'; readonly call: number; readonly ok: true; readonly value: string }
   | { readonly t: 'model'; readonly call: number; readonly ok: false; readonly error: WireError };
 
@@ -35,7 +40,9 @@ export type FromChild =
   | { readonly t: 'load-failed'; readonly code: string; readonly message: string }
   | { readonly t: 'ok'; readonly id: number; readonly value: unknown }
   | { readonly t: 'err'; readonly id: number; readonly error: WireError }
-  | { readonly t: 'complete'; readonly sys: number; readonly call: number; readonly prompt: string };
+  | { readonly t: 'complete'; readonly sys: number; readonly call: number; readonly prompt: string }
+  /** A batch is still running (`done` steps so far): its timeout starts again. */
+  | { readonly t: 'beat'; readonly id: number; readonly done: number };
 
 /**
  * What a combined runtime step answers (one round trip): the observations before, the outcome or what the
@@ -47,8 +54,21 @@ export interface WireStep {
   readonly thrown?: WireError;
   /** The ids observed after the operation (those asked, then those the outcome names). */
   readonly afterIds?: readonly string[];
-  readonly after?: { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError };
-  readonly request?: { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError };
+  readonly after?: WireSettled;
+  readonly request?: WireSettled;
+}
+
+/** A call's answer as it crossed: its value, or what it threw. */
+export type WireSettled = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError };
+
+/**
+ * One step of a batch as the child ran it: the step's answer, or what made the step fail as a whole (the batch
+ * stops there); and the reads of a recheck after it, each call as the system answered it.
+ */
+export interface WireBatchEntry {
+  readonly step?: WireStep;
+  readonly failed?: WireError;
+  readonly recheck?: { readonly ids: readonly string[]; readonly observed: WireSettled; readonly requests: readonly (readonly [string, WireSettled])[]; readonly auditLog?: WireSettled };
 }
 
 /** Lines the child writes synchronously to fd 4 just before it dies, so the reason survives the exit. */

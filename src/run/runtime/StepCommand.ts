@@ -6,6 +6,7 @@ import type { Pin } from '../../gen/runtime/RingChoices.ts';
 import type { OperationKind } from '../../model/Operation.ts';
 import type { EpisodeDriver } from './EpisodeDriver.ts';
 import { FindingError } from '../FindingError.ts';
+import type { Lookahead } from './Lookahead.ts';
 
 /** The fast-check model of a run: the driver, the operation kinds this run's swarm enabled, the longest episode. */
 export interface RunModel {
@@ -13,6 +14,8 @@ export interface RunModel {
   readonly enabled: ReadonlySet<OperationKind>;
   /** Operations after which the remaining steps are skipped. */
   readonly maxSteps: number;
+  /** Plans the run's next steps ahead for a system that can run them in one round trip (a supervised module). */
+  readonly lookahead?: Lookahead;
 }
 
 /**
@@ -25,12 +28,18 @@ export class StepCommand implements fc.AsyncCommand<RunModel, PruningSystem> {
 
   constructor(readonly template: OpTemplate) {}
 
+  /** Where this step's choices landed the first time it ran (undefined before): what the lookahead resolves it with. */
+  get pinned(): readonly Pin[] | undefined {
+    return this.pins;
+  }
+
   check(model: Readonly<RunModel>): boolean {
     return !model.driver.stopped && model.enabled.has(this.template.kind) && model.driver.trace.length < model.maxSteps;
   }
 
   async run(model: RunModel): Promise<void> {
     const { driver } = model;
+    await model.lookahead?.before(this, driver);
     const { ring } = driver.state;
     ring.begin(this.pins);
     const op = resolveTemplate(this.template, driver.state);

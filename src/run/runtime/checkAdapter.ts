@@ -11,6 +11,8 @@ import type { CheckOptions } from '../CheckOptions.ts';
 import type { CheckReport, Counterexample, Verdict } from '../CheckReport.ts';
 import type { FindingKind } from '../../check/FindingKind.ts';
 import { EpisodeDriver } from './EpisodeDriver.ts';
+import { Lookahead } from './Lookahead.ts';
+import { PLANNED_CREATE, plannerOf, plansAhead } from '../../adapters/supervise/StepPlanner.ts';
 import { DEFAULT_RECHECK_EVERY } from './Recheck.ts';
 import { EvidenceTally } from './EvidenceTally.ts';
 import { reportBase, type ReportBase } from './reportBase.ts';
@@ -230,9 +232,14 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
   const run = async (commands: EpisodeSteps, enabled: ReadonlySet<OperationKind>, domain: EpisodeDomain, config: RuntimeConfig): Promise<undefined> => {
     let system: PruningSystem;
     running = { config, path: '' };
+    // A system that runs steps ahead in one round trip (a supervised module) is given the predicted run in
+    // batches, the first with the system itself.
+    const lookahead = plansAhead(adapter) ? new Lookahead(commands, config, domain, enabled, maxSteps, recheckEvery) : undefined;
+    const first = lookahead?.first() ?? [];
     try {
       // Creating may spawn a process: give it more time than one operation gets.
-      system = validateSystem(await withTimeout(() => adapter.create(deepFreeze(config)), createTimeoutMs(opTimeoutMs), 'create', deadline));
+      const create = () => (lookahead !== undefined && plansAhead(adapter) ? adapter[PLANNED_CREATE](deepFreeze(config), first) : adapter.create(deepFreeze(config)));
+      system = validateSystem(await withTimeout(create, createTimeoutMs(opTimeoutMs), 'create', deadline));
     } catch (error: unknown) {
       if (error instanceof TimeLimitError) return skipCutShort();
       throw found(new FindingError({ invariant: 'ADAPTER-ERROR', because: [`create(${JSON.stringify(config)}) failed: ${describeThrown(error)}`] }, config, [], []));
@@ -241,7 +248,8 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
     running = { config, driver, path: '' };
     let thrown: { error: unknown } | undefined;
     try {
-      await fc.asyncModelRun(() => ({ model: { driver, enabled, maxSteps } satisfies RunModel, real: system }), commands);
+      lookahead?.attach(plannerOf(system));
+      await fc.asyncModelRun(() => ({ model: { driver, enabled, maxSteps, ...(lookahead === undefined ? {} : { lookahead }) } satisfies RunModel, real: system }), commands);
       // The end of the run: everything it touched, rechecked once more.
       const last = await driver.finish();
       if (last !== undefined) throw new FindingError(last, config, [...driver.trace], [...driver.outcomes], [...driver.observations]);

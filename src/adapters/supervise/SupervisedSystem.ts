@@ -1,0 +1,269 @@
+import type { StepAnswer } from '../Adapter.ts';
+import { canonical, sameStep } from '../protocol/StepCommandSystem.ts';
+import type { AuditEntry } from '../../model/AuditLog.ts';
+import type { Operation } from '../../model/Operation.ts';
+import type { Outcome, RequestRecord } from '../../model/Outcome.ts';
+import type { RuntimeConfig, SpanObservation } from '../../model/ReferenceRuntime.ts';
+import { describeThrown } from '../../util/safeJson.ts';
+import { SubjectDivergedError } from './SubjectDivergedError.ts';
+import { SubjectExitedError } from './SubjectExitedError.ts';
+import type { SubjectProcess } from './SubjectProcess.ts';
+import { settle, StepReads, type Settled } from './StepReads.ts';
+import type { PlannedStep, StepPlanner } from './StepPlanner.ts';
+import type { Supervisor } from './Supervisor.ts';
+import type { WireBatchEntry, WireSettled, WireStep } from './wire.ts';
+
+/** A stretch the child ran ahead in one batch: the steps planned, the answers, and how many the engine has taken. */
+interface Ahead {
+  readonly steps: readonly PlannedStep[];
+  readonly entries: readonly WireBatchEntry[];
+  next: number;
+}
+
+/**
+ * A step the engine took: its operation and what it answered (an outcome, or `THREW`), to bring a fresh system
+ * back to it; compared in canonical form only then, so taking a step costs no serialization.
+ */
+interface Taken {
+  readonly op: Operation;
+  readonly said: unknown;
+}
+
+const THREW = Symbol('threw');
+
+/**
+ * One run's system in the supervised process. A step is one round trip (`step`: the observations before, the
+ * operation, the observations after and a `callTool`'s ledger record), or none: a predicted stretch of the run
+ * (`planSteps`, from the engine's lookahead) goes in one `batch` message and its answers, recheck reads included,
+ * are given to the engine step by step, as protocol 1.1 does for a `cmd:` child (spec/PROTOCOL.md §4.7).
+ *
+ * A batch never decides a verdict on its own. When it fails as a whole (the process exits or crashes, falls
+ * silent past the timeout, answers out of shape), planning stops for the run and a fresh system, on a fresh
+ * process if need be, is brought to where the engine is by re-applying the steps taken: the fault then happens
+ * again at the step where it happens, one round trip each. When the engine takes another step or reads what the
+ * batch did not (the prediction was wrong: the system made a choice the reference followed), the same is done:
+ * the child, being ahead, is brought back; a re-applied step that answers otherwise is a nondeterminism error.
+ */
+export class SupervisedSystem implements StepPlanner {
+  private here: StepReads | undefined;
+  private ahead: Ahead | undefined;
+  private readonly taken: Taken[] = [];
+  private planning = true;
+  private inflight: { readonly steps: readonly PlannedStep[]; readonly entries: Promise<readonly WireBatchEntry[] | undefined> } | undefined;
+  /** Why no fresh system could be brought back to the engine's step: thrown by every later call. */
+  private broken: unknown;
+
+  constructor(
+    private readonly supervisor: Supervisor,
+    private proc: SubjectProcess,
+    private sys: number,
+    private readonly config: RuntimeConfig,
+  ) {}
+
+  get canPlan(): boolean {
+    return this.planning && this.supervisor.batching && this.inflight === undefined && this.ahead === undefined && this.broken === undefined && this.proc.alive;
+  }
+
+  private call(method: string, args: readonly unknown[], timeoutMs = this.supervisor.opTimeoutMs): Promise<unknown> {
+    return this.supervisor.call(this.proc, { t: 'call', id: this.proc.id(), sys: this.sys, method, args }, method, timeoutMs);
+  }
+
+  /** Runs a predicted stretch of the run in one round trip; on any failure, goes on step by step instead. */
+  async planSteps(steps: readonly PlannedStep[]): Promise<void> {
+    if (!this.canPlan || steps.length === 0) return;
+    const answer = this.supervisor.call(this.proc, { t: 'batch', id: this.proc.id(), sys: this.sys, steps, beatMs: beatMsOf(this.supervisor.opTimeoutMs) }, 'batch', this.supervisor.opTimeoutMs);
+    await this.adopt(steps, await answer.then((a) => batchEntries(a, steps.length), () => undefined));
+  }
+
+  /** The batch sent right behind this system's `create`, still running: taken by `settle`. */
+  startedWith(steps: readonly PlannedStep[], answer: Promise<unknown>): void {
+    this.inflight = { steps, entries: answer.then((a) => batchEntries(a, steps.length), () => undefined) };
+  }
+
+  async settle(): Promise<void> {
+    const inflight = this.inflight;
+    if (inflight === undefined) return;
+    this.inflight = undefined;
+    await this.adopt(inflight.steps, await inflight.entries);
+  }
+
+  /** A batch's answers, for the engine to take step by step; or, when it faulted, step by step from here. */
+  private async adopt(steps: readonly PlannedStep[], entries: readonly WireBatchEntry[] | undefined): Promise<void> {
+    if (entries !== undefined) {
+      this.ahead = { steps, entries, next: 0 };
+      return;
+    }
+    // The batch faulted: the fault is found again step by step, on a system brought back to the engine's step.
+    this.planning = false;
+    if (!this.proc.alive) this.supervisor.batching = false;
+    await this.bringBack().catch((error: unknown) => void (this.broken = error));
+  }
+
+  async apply(op: Operation): Promise<Outcome> {
+    await this.settle();
+    await this.toEngine();
+    this.here = undefined;
+    try {
+      const outcome = (await this.call('apply', [op])) as Outcome;
+      this.taken.push({ op, said: outcome });
+      return outcome;
+    } catch (error: unknown) {
+      this.taken.push({ op, said: THREW });
+      throw error;
+    }
+  }
+
+  async observe(ids: readonly string[]): Promise<readonly SpanObservation[]> {
+    await this.settle();
+    const held = this.here?.observe(ids);
+    if (held !== undefined) return settle(held) as readonly SpanObservation[];
+    await this.toEngine();
+    return (await this.call('observe', [ids])) as readonly SpanObservation[];
+  }
+
+  async request(signature: string): Promise<RequestRecord | undefined> {
+    await this.settle();
+    const held = this.here?.request(signature);
+    if (held !== undefined) return settle(held) as RequestRecord | undefined;
+    await this.toEngine();
+    return (await this.call('request', [signature])) as RequestRecord | undefined;
+  }
+
+  /** The system's audit log (SPEC INV-11, INV-12), when its module exposes one: read across the boundary. */
+  async auditLog(): Promise<readonly AuditEntry[]> {
+    await this.settle();
+    const held = this.here?.auditLog();
+    if (held !== undefined) return settle(held) as readonly AuditEntry[];
+    await this.toEngine();
+    return (await this.call('auditLog', [])) as readonly AuditEntry[];
+  }
+
+  async step(before: readonly string[], op: Operation, after: readonly string[]): Promise<StepAnswer> {
+    await this.settle();
+    const plan = this.ahead;
+    if (plan !== undefined) {
+      const planned = plan.steps[plan.next];
+      const entry = plan.entries[plan.next];
+      if (planned !== undefined && entry !== undefined && sameStep({ before: planned.before, operation: planned.op, after: planned.before }, before, op, after)) {
+        plan.next += 1;
+        if (plan.next === plan.entries.length) this.ahead = undefined; // the child is where the engine is again
+        this.supervisor.stats.stepsFromBatches += 1;
+        return this.took(op, entry);
+      }
+      await this.toEngine();
+    }
+    if (this.broken !== undefined) throw this.broken;
+    this.here = undefined;
+    const signature = op.kind === 'callTool' && typeof op.signature === 'string' ? op.signature : undefined;
+    let answer: WireStep;
+    try {
+      answer = (await this.supervisor.call(this.proc, { t: 'step', id: this.proc.id(), sys: this.sys, before, op, after, ...(signature === undefined ? {} : { request: signature }) }, 'apply', this.supervisor.opTimeoutMs)) as WireStep;
+    } catch (error: unknown) {
+      this.taken.push({ op, said: THREW });
+      throw error;
+    }
+    return this.took(op, { step: answer });
+  }
+
+  async close(): Promise<void> {
+    await this.settle();
+    this.here = undefined;
+    this.ahead = undefined;
+    // A process still busy with this run (a call the engine gave up on) cannot be asked to close: stop it.
+    if (this.proc.busy) return this.proc.kill('a call of the previous run was still running when it closed');
+    await this.call('close', [], Math.max(this.supervisor.opTimeoutMs, 2_000));
+  }
+
+  /** One step's answer as the engine takes it; what was read with it answers the engine's reads at this step. */
+  private took(op: Operation, entry: WireBatchEntry): StepAnswer {
+    if (entry.failed !== undefined) {
+      this.here = undefined;
+      this.taken.push({ op, said: THREW });
+      throw this.proc.thrown(entry.failed);
+    }
+    const answer = entry.step as WireStep;
+    const reads = new StepReads();
+    this.here = reads;
+    if (answer.thrown !== undefined) {
+      this.taken.push({ op, said: THREW });
+      return { before: answer.before as readonly SpanObservation[], thrown: this.proc.thrown(answer.thrown) };
+    }
+    this.taken.push({ op, said: answer.outcome });
+    if (answer.after !== undefined) reads.observedAs(answer.afterIds ?? [], this.settled(answer.after));
+    const signature = op.kind === 'callTool' ? op.signature : undefined;
+    if (signature !== undefined && answer.request !== undefined) reads.requestedAs(signature, this.settled(answer.request));
+    const recheck = entry.recheck;
+    if (recheck !== undefined) {
+      reads.observedAs(recheck.ids, this.settled(recheck.observed));
+      for (const [sig, record] of recheck.requests) reads.requestedAs(sig, this.settled(record));
+      if (recheck.auditLog !== undefined) reads.auditLogAs(this.settled(recheck.auditLog));
+    }
+    return { before: answer.before as readonly SpanObservation[], outcome: answer.outcome as Outcome };
+  }
+
+  private settled(answer: WireSettled): Settled {
+    return answer.ok ? answer : { ok: false, thrown: this.proc.thrown(answer.error) };
+  }
+
+  /** The child ran ahead of the engine (a batch the engine left): bring a fresh system back to the engine's step. */
+  private async toEngine(): Promise<void> {
+    if (this.broken !== undefined) throw this.broken;
+    if (this.ahead === undefined) return;
+    this.ahead = undefined;
+    this.planning = false;
+    const reads = this.here;
+    try {
+      await this.bringBack();
+    } catch (error: unknown) {
+      this.broken = error;
+      throw error;
+    }
+    this.here = reads; // what was read at this step still holds: the fresh system is at the same step
+  }
+
+  /**
+   * A fresh system, on the same process when it runs, else on a new one, brought to the engine's step by
+   * re-applying the steps taken, each of which must answer as it did.
+   */
+  private async bringBack(): Promise<void> {
+    this.supervisor.stats.broughtBack += 1;
+    if (this.proc.alive && !this.proc.busy) await this.call('close', [], Math.max(this.supervisor.opTimeoutMs, 2_000)).catch(() => undefined);
+    const proc = await this.supervisor.process();
+    const id = proc.id();
+    const created = (await this.supervisor.call(proc, { t: 'create', id, config: this.config }, 'create', Math.max(this.supervisor.opTimeoutMs, 30_000))) as { shape?: unknown };
+    if (typeof created.shape !== 'object' || created.shape === null) throw new SubjectExitedError(`create() answered no system when a fresh one was needed to go on step by step (${describeThrown(created.shape)})`);
+    this.proc = proc;
+    this.sys = id;
+    for (const [i, { op, said }] of this.taken.entries()) {
+      let now: unknown;
+      try {
+        now = await this.call('apply', [op]);
+      } catch (error: unknown) {
+        if (error instanceof SubjectExitedError) throw error;
+        now = THREW;
+      }
+      const [was, is] = [said === THREW ? 'by throwing' : canonical(said), now === THREW ? 'by throwing' : canonical(now)];
+      if (was !== is) throw new SubjectDivergedError(`brought back to step ${this.taken.length} on a fresh system, step ${i + 1} (${op.kind}) answered ${is}, but ${was} before; a runtime must answer the same trace the same way`);
+    }
+  }
+}
+
+/** How often a running batch says it is alive: four times per step timeout, so a slow but live one is not killed. */
+export function beatMsOf(opTimeoutMs: number): number {
+  return Math.max(1, Math.floor(opTimeoutMs / 4));
+}
+
+/**
+ * The entries of a batch answer, one per step the child ran, at least one and at most those asked; only the last
+ * may end the batch early. Undefined when the answer is out of shape.
+ */
+function batchEntries(answer: unknown, asked: number): readonly WireBatchEntry[] | undefined {
+  if (!Array.isArray(answer) || answer.length === 0 || answer.length > asked) return undefined;
+  const entries = answer as unknown[];
+  for (const entry of entries) {
+    if (typeof entry !== 'object' || entry === null) return undefined;
+    const { step, failed } = entry as WireBatchEntry;
+    if ((step === undefined) === (failed === undefined)) return undefined;
+  }
+  return entries as WireBatchEntry[];
+}
