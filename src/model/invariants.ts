@@ -37,6 +37,9 @@ export const INVARIANTS = {
   'INV-30': 'What the user took back stays taken back',
   'INV-31': 'No false attribution',
   'INV-32': 'Standing instructions survive exactly once',
+  'INV-36': 'State outside the window agrees with the window',
+  'INV-37': 'Nothing that arrives during a compaction is lost',
+  'INV-38': 'What it says it did is what it did',
 } as const;
 
 export type InvariantId = keyof typeof INVARIANTS;

@@ -1,5 +1,7 @@
 import type { PolicyAgentState, PolicyRecord } from '../../adapters/policy/PolicyAdapter.ts';
 import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
+import type { PolicyHeldItem } from '../../adapters/policy/PolicyHeldItem.ts';
+import type { PolicyOutcome } from '../../adapters/policy/PolicyOutcome.ts';
 import type { ModelCall } from '../../gen/policy/fakeModel.ts';
 
 /** What the harness saw around one prune: the list before and after, the library's record, the model calls. */
@@ -24,6 +26,17 @@ export interface PolicyObservation {
    * that fits the pruner's own trigger changes nothing and calls no model (INV-22).
    */
   readonly settle?: PolicySettle;
+  /** What the library's state outside the list says the model holds after the prune (INV-36), when it reports it. */
+  readonly held?: readonly PolicyHeldItem[];
+  /** What the library reported it did in this step (INV-38), when it reports it. */
+  readonly outcome?: PolicyOutcome;
+  /**
+   * Messages that arrived since the previous step began (INV-37): during its prune or after it, at the moments
+   * the scheduler picked (`interleaving`). This step's list or record must hold each.
+   */
+  readonly arrived?: readonly PolicyMessage[];
+  /** The order in which the scheduler released the previous step's summarizer answers and arrivals. */
+  readonly interleaving?: readonly string[];
 }
 
 /** The pruner's answer to a step with no new messages, right after a prune that removed some. */

@@ -15,6 +15,9 @@ import { inList, retractedStaysRetracted } from './retracted.ts';
 import { noFalseAttribution } from './attribution.ts';
 import { standingSurvivesOnce } from './standing.ts';
 import { retractions } from '../../adapters/policy/retractions.ts';
+import { heldStateInWindow } from './heldState.ts';
+import { arrivalsSurvive } from './arrivals.ts';
+import { outcomeAsReported } from './reportedOutcome.ts';
 
 export type { PolicyCheck } from './PolicyCheck.ts';
 import { describe, isKept, isMarked, isRecorded, isRecoverable, isWritten as writtenBy, searchableText } from './messageQueries.ts';
@@ -148,6 +151,9 @@ export const POLICY_CHECKS: Readonly<Partial<Record<InvariantId, PolicyCheck>>> 
   'INV-30': retractedStaysRetracted,
   'INV-31': noFalseAttribution,
   'INV-32': standingSurvivesOnce,
+  'INV-36': heldStateInWindow,
+  'INV-37': arrivalsSurvive,
+  'INV-38': outcomeAsReported,
 };
 
 /** The invariants policy mode can observe, in report order. */
@@ -174,4 +180,7 @@ export const POLICY_RULES: Readonly<Partial<Record<InvariantId, string>>> = {
   'INV-30': 'an instruction cancelled or replaced, or a plan never approved, stays absent or visibly retracted; no inserted message revives it or adds "continue without asking"',
   'INV-31': 'what an inserted message attributes to the user or to a tool is their own words (elisions allowed); a claim that an action was done needs its successful result',
   'INV-32': 'each standing instruction (AGENTS.md, skills, persona attached as a message) is in exactly one message after the prune, kept or re-injected',
+  'INV-36': "whatever the library's state outside the list says the model holds (read cache, file snapshot, dedup entry) is in the list after the prune",
+  'INV-37': 'every message that lands while a prune may be running (user message, tool or sub-agent result) ends in the list or the record',
+  'INV-38': "the outcome the library reports (compacted or not, counts, tokens saved) matches the observed difference",
 };

@@ -15,6 +15,7 @@ import { policyCoverageGaps, policySituations } from './situations.ts';
 import { PRUNECHECK_VERSION } from '../version.ts';
 import { discardCounterexample, findingIdentity, replayCommand, saveCounterexample, type SavedCounterexample } from '../writeCounterexample.ts';
 import { OutputPathError } from '../../util/writeFileAtomic.ts';
+import { noExposure, noteExposure, withObservability } from './policyObservability.ts';
 
 export interface PolicyCheckOptions {
   /** Generated conversations per invariant (the runs are shared: each case runs once). Default 40. */
@@ -82,6 +83,7 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
   const invariants: InvariantResult[] = [];
   const violations: PolicyViolation[] = [];
   const situations: Record<string, number> = {};
+  const exposed = noExposure();
   // First the plain runs, for the situations they reach; then one shrinking property per claimed invariant
   // over the same cases (same seed, so the cache answers them).
   let steps = 0;
@@ -95,6 +97,7 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
     const result = await run(c);
     steps += result.observations.length;
     policySituations(result, situations);
+    noteExposure(result, exposed);
     if (outDir === false) continue;
     for (const id of POLICY_INVARIANT_IDS.filter((i) => adapter.invariants.includes(i))) {
       const breach = provisional.has(id) ? undefined : evaluatePolicyRun(result, id);
@@ -164,7 +167,7 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
     opsChecked: steps,
     opsPerSecond: durationMs === 0 ? 0 : Math.round((steps * 1000) / durationMs),
     durationMs,
-    invariants: judged,
+    invariants: withObservability(judged, adapter, exposed),
     violations,
     situations,
   };

@@ -9,6 +9,7 @@ import type { PolicyCase } from '../../gen/policy/PolicyCase.ts';
 import { buildConversation } from '../../gen/policy/buildConversation.ts';
 import { describeThrown } from '../../util/safeJson.ts';
 import { withTimeout } from '../../util/withTimeout.ts';
+import { gatedModel, stepWithArrivals } from './interleaveArrivals.ts';
 
 /** How long one `create` or `step` of a policy adapter may take before the run ends with a timeout. */
 export const POLICY_STEP_TIMEOUT_MS = 5_000;
@@ -26,29 +27,55 @@ export async function runPolicyCase(adapter: PolicyAdapter, c: PolicyCase, optio
   const timeoutMs = options.timeoutMs ?? POLICY_STEP_TIMEOUT_MS;
   const conversation = buildConversation(c);
   const model = createAdversarialModel(c.script, conversation.written.values());
+  const gated = gatedModel(model);
   const observations: PolicyObservation[] = [];
   const seen = new Map<string, PolicyMessage>();
   let view: readonly PolicyMessage[] = [];
   let round = 0;
+  // INV-37: arrivals the library did not show yet; the next step's list or record must hold them.
+  let pending: PolicyMessage[] = [];
+  let interleaving: readonly string[] | undefined;
+  const concurrent = adapter.asynchronousPrune === true;
+  // A round's arrivals not yet shown need one more step after the last round to be seen.
+  const rounds = [...conversation.rounds];
   try {
     // The adapter gets copies: what it does to them must not change what the checkers compare against.
-    const system = timed(await withTimeout(() => adapter.create(model, structuredClone(c.config)), timeoutMs, 'create', options.deadline), timeoutMs, options.deadline);
-    for (const incoming of conversation.rounds) {
+    const system = timed(await withTimeout(() => adapter.create(gated, structuredClone(c.config)), timeoutMs, 'create', options.deadline), timeoutMs, options.deadline);
+    for (let r = 0; r < rounds.length || pending.length > 0; r += 1) {
       round += 1;
-      const before = [...view, ...incoming];
+      const arrived = pending;
+      // A synchronous pruner cannot take a message mid-prune: the agent loop hands it over with the next step.
+      const incoming = concurrent ? (rounds[r] ?? []) : [...arrived, ...(rounds[r] ?? [])];
+      const before = concurrent ? [...view, ...arrived, ...incoming] : [...view, ...incoming];
       for (const m of before) if (m.id !== undefined && !seen.has(m.id)) seen.set(m.id, m);
       const callsBefore = model.calls.length;
-      const step = await stepOrOutage(system, incoming, before);
+      const arrivals = conversation.arrivals[r] ?? [];
+      let step: PolicyStep;
+      const previousOrder = interleaving;
+      interleaving = undefined;
+      if (concurrent && arrivals.length > 0) {
+        const interleaved = await stepWithArrivals(system, gated, arrivals, (c.interleaving ?? 0) + round, () => stepOrOutage(system, incoming, before));
+        step = interleaved.step;
+        interleaving = interleaved.order;
+      } else {
+        step = await stepOrOutage(system, incoming, before);
+      }
+      pending = arrivals.filter((m) => !isKept(m, step.view));
+      const shownNow = arrivals.filter((m) => isKept(m, step.view));
+      // An arrival the library already shows belongs to this step's list.
+      const beforeNow = shownNow.length === 0 ? before : [...before, ...shownNow];
+      for (const m of shownNow) if (m.id !== undefined && !seen.has(m.id)) seen.set(m.id, m);
       const calls = model.calls.slice(callsBefore);
-      // INV-22: a prune that removed messages is followed by one with nothing new (the settle step).
+      // INV-22: a prune that removed messages is followed by one with nothing new (the settle step); not when
+      // arrivals may have reached an asynchronous pruner after its step returned: that is not "nothing new".
       let settle: PolicySettle | undefined;
-      if (before.some((m) => !isKept(m, step.view))) {
+      if (beforeNow.some((m) => !isKept(m, step.view)) && !(concurrent && arrivals.length > 0)) {
         const again = await stepOrOutage(system, [], step.view);
         settle = { after: again.view, calls: model.calls.slice(callsBefore + calls.length), ...(again.threw === undefined ? {} : { threw: again.threw }) };
       }
       observations.push({
         round,
-        before,
+        before: beforeNow,
         after: step.view,
         record: step.record,
         ...(step.threw === undefined ? {} : { threw: step.threw }),
@@ -57,6 +84,9 @@ export async function runPolicyCase(adapter: PolicyAdapter, c: PolicyCase, optio
         written: conversation.written,
         ...(step.state === undefined ? {} : { state: step.state }),
         ...(settle === undefined ? {} : { settle }),
+        ...(step.held === undefined ? {} : { held: step.held }),
+        ...(step.outcome === undefined ? {} : { outcome: step.outcome }),
+        ...(arrived.length === 0 ? {} : { arrived, ...(previousOrder === undefined ? {} : { interleaving: previousOrder }) }),
       });
       view = settle?.after ?? step.view;
     }
@@ -71,7 +101,11 @@ function timed(system: PolicySystem, timeoutMs: number, deadline: number | undef
   if (typeof system !== 'object' || system === null || typeof (system as { step?: unknown }).step !== 'function') {
     throw new TypeError(`create() must answer a system with a step(incoming) method, got ${system === null ? 'null' : typeof system}`);
   }
-  return { step: (incoming) => withTimeout(() => system.step(structuredClone(incoming)), timeoutMs, 'step', deadline) };
+  const arrive = system.arrive;
+  return {
+    step: (incoming) => withTimeout(() => system.step(structuredClone(incoming)), timeoutMs, 'step', deadline),
+    ...(typeof arrive === 'function' ? { arrive: (messages: readonly PolicyMessage[]) => withTimeout(async () => arrive.call(system, messages), timeoutMs, 'arrive', deadline) } : {}),
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { isKept } from '../../check/policy/messageQueries.ts';
 import { FAILING_BEHAVIOURS } from '../../gen/policy/fakeModel.ts';
 import { compactionSituations } from '../../check/policy/compactionSituations.ts';
+import { stateSituations } from '../../check/policy/stateSituations.ts';
 import type { InvariantId } from '../../model/invariants.ts';
 import type { PolicyCaseRun } from '../../check/policy/PolicyCaseRun.ts';
 
@@ -23,6 +24,7 @@ export function policySituations(run: PolicyCaseRun, into: Record<string, number
   bump('reframe', obs.some((o) => o.before.some((m) => m.role === 'user' && m.content.startsWith('NEW TASK'))));
   bump('multi-round', obs.length > 1);
   compactionSituations(obs, bump);
+  stateSituations(obs, bump);
 }
 
 /**
@@ -49,6 +51,10 @@ const REQUIRED: readonly (readonly [string, InvariantId | 'always'])[] = [
   ['instruction-retracted', 'INV-30'],
   ['unfinished-work-summarized', 'INV-31'],
   ['standing-instruction-pruned', 'INV-32'],
+  ['file-read-pruned', 'INV-36'],
+  ['read-answered-unchanged', 'INV-36'],
+  ['arrival-during-compaction', 'INV-37'],
+  ['step-without-change', 'INV-38'],
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { brokenWindow, type BrokenPolicyPruner } from './brokenWindow.ts';
+import { brokenObserved } from './brokenObserved.ts';
 
 /** One broken pruner per policy invariant (`silent-drop` also answers for INV-09: the other variants keep request ids in their summary's anchors). */
 export const BROKEN_POLICY_PRUNERS: readonly BrokenPolicyPruner[] = [
@@ -21,4 +22,7 @@ export const BROKEN_POLICY_PRUNERS: readonly BrokenPolicyPruner[] = [
   brokenWindow('trusts-summary', 'INV-30'),
   brokenWindow('trusts-attribution', 'INV-31'),
   brokenWindow('reattaches-standing', 'INV-32'),
+  brokenObserved('stale-read-cache', 'INV-36'),
+  brokenObserved('overwrites-arrivals', 'INV-37'),
+  brokenObserved('claims-compaction', 'INV-38'),
 ];

@@ -2,6 +2,8 @@ import { POLICY_CHECKABLE } from '../../../adapters/policy/invariantIds.ts';
 import type { PolicyAdapter } from '../../../adapters/policy/PolicyAdapter.ts';
 import type { InvariantId } from '../../../model/invariants.ts';
 import { createWindowPruner, type WindowChoice } from '../windowPruner.ts';
+import { observeWindow, type StateChoice } from '../observedWindow.ts';
+import { legalObserved } from './legalObserved.ts';
 
 /**
  * A window pruner that makes one choice the spec leaves open otherwise than prunecheck's own, and the
@@ -10,7 +12,7 @@ import { createWindowPruner, type WindowChoice } from '../windowPruner.ts';
  */
 export interface LegalPolicyPruner {
   readonly adapter: PolicyAdapter;
-  readonly choice: WindowChoice;
+  readonly choice: WindowChoice | StateChoice;
   readonly leftOpenBy: InvariantId;
 }
 
@@ -25,7 +27,8 @@ function legalWindow(choice: WindowChoice, leftOpenBy: InvariantId, description:
       description,
       package: 'prunecheck (in-repo, a legal choice)',
       invariants: POLICY_CHECKABLE,
-      create: (model, config) => createWindowPruner(model, config, [], [choice]),
+      asynchronousPrune: true,
+      create: (model, config) => observeWindow(createWindowPruner(model, config, [], [choice]), config),
     },
   };
 }
@@ -34,4 +37,7 @@ export const LEGAL_POLICY_PRUNERS: readonly LegalPolicyPruner[] = [
   legalWindow('drops-retracted', 'INV-30', 'Window pruner that drops a cancelled or replaced instruction (with its retraction) and a plan never approved entirely, archived, instead of keeping them verbatim'),
   legalWindow('keeps-elided-quotes', 'INV-31', 'Window pruner whose summary guard keeps a quote of the user or a tool that leaves words out with an elision mark ([id], …) instead of dropping it'),
   legalWindow('reinjects-standing', 'INV-32', 'Window pruner that lets standing instructions leave with the old messages, archived, and injects one copy of each again after the summary, naming the original it replaces'),
+  legalObserved('clears-read-cache', 'INV-36', 'Window pruner whose read cache is emptied whenever it compacts (as an agent resets its read state after compaction) instead of losing only the entries whose content left the list'),
+  legalObserved('applies-arrivals-at-once', 'INV-37', 'Window pruner that runs again on the messages that arrived during its compaction, so they are in that step\'s list, instead of taking them with the next step'),
+  legalObserved('reports-own-tokens', 'INV-38', 'Window pruner that reports its outcome in its own token count (words) and without message counts'),
 ];
