@@ -31,12 +31,14 @@ export interface PolicyObservation {
   /** What the library reported it did in this step (INV-38), when it reports it. */
   readonly outcome?: PolicyOutcome;
   /**
-   * Messages that arrived since the previous step began (INV-37): during its prune or after it, at the moments
-   * the scheduler picked (`interleaving`). This step's list or record must hold each.
+   * Messages that arrived while this step ran, handed to an asynchronous pruner's `arrive` at the moments the
+   * scheduler picked (INV-37): this step's list or record must hold each.
    */
   readonly arrived?: readonly PolicyMessage[];
-  /** The order in which the scheduler released the previous step's summarizer answers and arrivals. */
+  /** The order in which the scheduler released this step's summarizer answers and arrivals. */
   readonly interleaving?: readonly string[];
+  /** Arrivals that landed during the previous step of a synchronous pruner, handed over with this one. */
+  readonly deferred?: readonly PolicyMessage[];
 }
 
 /** The pruner's answer to a step with no new messages, right after a prune that removed some. */

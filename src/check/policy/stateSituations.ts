@@ -19,7 +19,8 @@ const changed = (o: PolicyObservation): boolean => {
 export function stateSituations(obs: readonly PolicyObservation[], bump: (name: string, reached: boolean) => void): void {
   bump('file-read-pruned', obs.some(fullRead));
   bump('read-answered-unchanged', obs.some((o) => o.before.some((m) => m.role === 'tool' && m.content.startsWith(UNCHANGED))));
-  bump('arrival-during-compaction', obs.some((o, i) => (o.arrived?.length ?? 0) > 0 && i > 0 && changed(obs[i - 1] as PolicyObservation)));
+  // Asynchronous: it landed while the step that changed the list ran. Synchronous: it waited for that step to end.
+  bump('arrival-during-compaction', obs.some((o, i) => ((o.arrived?.length ?? 0) > 0 && changed(o)) || ((o.deferred?.length ?? 0) > 0 && i > 0 && changed(obs[i - 1] as PolicyObservation))));
   bump('arrival-before-summary', obs.some((o) => (o.interleaving ?? []).findIndex((l) => l.startsWith('arrival')) >= 0 && (o.interleaving ?? []).findIndex((l) => l.startsWith('arrival')) < (o.interleaving ?? []).lastIndexOf('summarizer answers')));
   bump('step-without-change', obs.some((o) => o.before.length > 0 && !changed(o)));
 }

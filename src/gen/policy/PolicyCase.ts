@@ -26,8 +26,8 @@ export interface CallSpec {
  * - `retraction`: the user asks for an action and takes it back (`cancelled`, or `superseded` by another), or
  *   the assistant proposes a plan the user never approves (`unapproved`) or approves (`approved`) (INV-30).
  * - `standing`: project instructions attached as a message of their own, system-role or a user-role reminder (INV-32).
- * - `file-read`: the agent reads one of a few files (`READ_FILES[file]`); a file read before is answered
- *   "unchanged", as a read cache answers (INV-36).
+ * - `file-read`: the agent reads one of a few files (`READ_FILES[file]`), and with `again` reads it once more; a
+ *   file read before is answered "unchanged", as a read cache answers (INV-36).
  * - `arrival`: a user message, the result of a call the round made, or a sub-agent's report lands while the
  *   round's prune may be running (INV-37); `PolicyCase.interleaving` seeds the scheduler that decides when.
  */
@@ -42,7 +42,7 @@ export type TurnSpec =
   | { readonly kind: 'large-read' }
   | { readonly kind: 'retraction'; readonly how: RetractionTurn; readonly tool: ToolName }
   | { readonly kind: 'standing'; readonly via: 'system' | 'user' }
-  | { readonly kind: 'file-read'; readonly file: number }
+  | { readonly kind: 'file-read'; readonly file: number; readonly again?: boolean }
   | { readonly kind: 'arrival'; readonly what: ArrivalKind };
 
 /** What lands during a prune (INV-37). */
@@ -98,7 +98,10 @@ export const turnSpec: fc.Arbitrary<TurnSpec> = fc.oneof(
     weight: 2,
   },
   { arbitrary: fc.record({ kind: fc.constant('standing' as const), via: fc.constantFrom('system' as const, 'user' as const) }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('file-read' as const), file: fc.integer({ min: 0, max: 2 }) }), weight: 2 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('file-read' as const), file: fc.integer({ min: 0, max: 2 }), again: fc.boolean() }).map(({ again, ...t }) => (again ? { ...t, again } : t)),
+    weight: 2,
+  },
   { arbitrary: fc.record({ kind: fc.constant('arrival' as const), what: fc.constantFrom<ArrivalKind>('user', 'tool-result', 'subagent') }), weight: 2 },
 );
 

@@ -83,10 +83,12 @@ export function buildConversation(c: PolicyCase): Conversation {
         return;
       case 'file-read': {
         const path = READ_FILES[turn.file % READ_FILES.length] as string;
-        const { call, result } = fileReadTurn(path, ++callCounter, filesRead.has(path));
-        filesRead.add(path);
-        push({ role: 'assistant', id: nextId(), content: '', toolCalls: [call] });
-        push({ ...result, id: nextId() });
+        for (let i = 0; i < (turn.again === true ? 2 : 1); i += 1) {
+          const { call, result } = fileReadTurn(path, ++callCounter, filesRead.has(path));
+          filesRead.add(path);
+          push({ role: 'assistant', id: nextId(), content: '', toolCalls: [call] });
+          push({ ...result, id: nextId() });
+        }
         return;
       }
       case 'arrival': {

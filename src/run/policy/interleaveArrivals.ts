@@ -28,15 +28,17 @@ export function gatedModel(model: FakeChatModel): GatedModel {
 /** How one round's arrivals were handed over, and in which order the scheduler released what it held. */
 export interface InterleavedStep {
   readonly step: PolicyStep;
+  /** The arrivals handed over before the step returned: they raced its prune (INV-37 judges them on its result). */
+  readonly during: readonly PolicyMessage[];
   /** The scheduler's release order: `summarizer answers` and `arrival <id>` labels. */
   readonly order: readonly string[];
 }
 
 /**
  * Runs one step of an asynchronous pruner (INV-37) while `arrivals` land through `system.arrive`, one after
- * another, each at the moment fast-check's scheduler (seeded with `seed`, so the same case gives the same order) releases it:
- * before the summarizer answers, between answers, or after the step returned. Resolves once the step and
- * every arrival are done.
+ * another, each at the moment fast-check's scheduler (seeded with `seed`, so the same case gives the same order)
+ * releases it: before the summarizer answers, between answers, or after the step returned. Resolves once the
+ * step and every arrival are done.
  */
 export async function stepWithArrivals(
   system: PolicySystem,
@@ -50,16 +52,27 @@ export async function stepWithArrivals(
   const [s] = fc.sample(fc.scheduler(), { seed, numRuns: 1 });
   if (s === undefined) throw new Error('fast-check sampled no scheduler');
   model.gate = (answer) => s.schedule(answer, 'summarizer answers');
+  let returned = false;
+  const during: PolicyMessage[] = [];
   try {
     // In the order they were written (results first, as the turn they complete comes before anything queued);
     // the scheduler decides where among the summarizer's answers each one lands.
-    const landed = s.scheduleSequence(arrivals.map((m) => ({ label: `arrival ${m.id ?? '(no id)'}`, builder: async () => arrive.call(system, [structuredClone(m)]) })));
-    const result = await s.waitFor(step());
+    const landed = s.scheduleSequence(
+      arrivals.map((m) => ({
+        label: `arrival ${m.id ?? '(no id)'}`,
+        builder: async () => {
+          if (!returned) during.push(m);
+          await arrive.call(system, [structuredClone(m)]);
+        },
+      })),
+    );
+    const result = await s.waitFor(step().finally(() => void (returned = true)));
+    // An arrival may itself wait for the summarizer (a library that compacts on add): release until all landed.
+    const done = await s.waitFor(landed.task);
     await s.waitAll();
-    const done = await landed.task;
     if (done.faulty) throw new Error('arrive() threw while an arrival was handed over');
     const order = s.report().filter((r) => r.status !== 'pending').map((r) => r.label ?? '');
-    return { step: result, order };
+    return { step: result, during, order };
   } finally {
     model.gate = undefined;
   }

@@ -32,31 +32,35 @@ export async function runPolicyCase(adapter: PolicyAdapter, c: PolicyCase, optio
   const seen = new Map<string, PolicyMessage>();
   let view: readonly PolicyMessage[] = [];
   let round = 0;
-  // INV-37: arrivals the library did not show yet; the next step's list or record must hold them.
+  // INV-37: arrivals the library did not show in its list yet; part of the next step's list.
   let pending: PolicyMessage[] = [];
-  let interleaving: readonly string[] | undefined;
   const concurrent = adapter.asynchronousPrune === true;
   // A round's arrivals not yet shown need one more step after the last round to be seen.
   const rounds = [...conversation.rounds];
   try {
     // The adapter gets copies: what it does to them must not change what the checkers compare against.
-    const system = timed(await withTimeout(() => adapter.create(gated, structuredClone(c.config)), timeoutMs, 'create', options.deadline), timeoutMs, options.deadline);
+    const raw = await withTimeout(() => adapter.create(gated, structuredClone(c.config)), timeoutMs, 'create', options.deadline);
+    const system = timed(raw, timeoutMs, options.deadline);
     for (let r = 0; r < rounds.length || pending.length > 0; r += 1) {
       round += 1;
-      const arrived = pending;
+      const deferred = pending;
       // A synchronous pruner cannot take a message mid-prune: the agent loop hands it over with the next step.
-      const incoming = concurrent ? (rounds[r] ?? []) : [...arrived, ...(rounds[r] ?? [])];
-      const before = concurrent ? [...view, ...arrived, ...incoming] : [...view, ...incoming];
+      const incoming = concurrent ? (rounds[r] ?? []) : [...deferred, ...(rounds[r] ?? [])];
+      const before = concurrent ? [...view, ...deferred, ...incoming] : [...view, ...incoming];
       for (const m of before) if (m.id !== undefined && !seen.has(m.id)) seen.set(m.id, m);
       const callsBefore = model.calls.length;
       const arrivals = conversation.arrivals[r] ?? [];
       let step: PolicyStep;
-      const previousOrder = interleaving;
-      interleaving = undefined;
+      let interleaving: readonly string[] | undefined;
+      let arrived: readonly PolicyMessage[] = [];
       if (concurrent && arrivals.length > 0) {
-        const interleaved = await stepWithArrivals(system, gated, arrivals, (c.interleaving ?? 0) + round, () => stepOrOutage(system, incoming, before));
+        // The round runs on the adapter's own system, under one watchdog: the scheduler alone decides its order,
+        // with no timer of the watchdog's between a step's await points (fast-check's scheduler counts microtasks).
+        const handed = structuredClone(incoming);
+        const interleaved = await withTimeout(() => stepWithArrivals(raw, gated, arrivals, (c.interleaving ?? 0) + round, () => stepOrOutage(raw, handed, before)), timeoutMs, 'step', options.deadline);
         step = interleaved.step;
         interleaving = interleaved.order;
+        arrived = interleaved.during;
       } else {
         step = await stepOrOutage(system, incoming, before);
       }
@@ -86,7 +90,9 @@ export async function runPolicyCase(adapter: PolicyAdapter, c: PolicyCase, optio
         ...(settle === undefined ? {} : { settle }),
         ...(step.held === undefined ? {} : { held: step.held }),
         ...(step.outcome === undefined ? {} : { outcome: step.outcome }),
-        ...(arrived.length === 0 ? {} : { arrived, ...(previousOrder === undefined ? {} : { interleaving: previousOrder }) }),
+        ...(arrived.length === 0 ? {} : { arrived }),
+        ...(interleaving === undefined ? {} : { interleaving }),
+        ...(!concurrent && deferred.length > 0 ? { deferred } : {}),
       });
       view = settle?.after ?? step.view;
     }

@@ -31,8 +31,12 @@ export const langchainSummarizationAdapter: PolicyAdapter = {
     'INV-24': 'Deliberate design: what was done before the cut survives only as far as the summarizer writes it (see INV-03); nothing checks that completed calls are still named.',
     'INV-25': 'Deliberate design: no copy of the summarized calls is kept (see INV-01), so a repeat the summary no longer shows cannot be refused by its arguments.',
     'INV-31': "Deliberate design: the model's summary goes into the HumanMessage verbatim (`${summaryPrefix}\\n\\n${summary}`, agents/middleware/summarization.js) and nothing checks what it attributes to the user or calls done; the default prompt only asks for 'the most important context', so an invented user instruction or a claim that unfinished work was done reaches the model as the user's words.",
+    'INV-36': 'Not observable: summarizationMiddleware keeps no state outside state.messages that says what the model holds.',
     'INV-32': "Deliberate design: splitSystemMessage keeps only a leading SystemMessage (agents/middleware/summarization.js); a system message later in state.messages (an attached AGENTS.md) is summarized with everything before the cutoff and nothing re-attaches it, so it survives only as far as the summary quotes it.",
   },
+  // beforeModel returns a state update that LangGraph's reducer applies when the hook has returned; createAgent runs
+  // the hook as its own node, so nothing else writes state.messages while it awaits the summarizer (INV-37).
+  asynchronousPrune: false,
   create(model, config) {
     const options = {
       model: new FakeLangChainModel(model),
@@ -50,9 +54,12 @@ export const langchainSummarizationAdapter: PolicyAdapter = {
         await todoState.apply(incoming);
         state = { messages: [...state.messages, ...incoming.map(toLangChain)] };
         let threw: string | undefined;
+        // INV-38: the hook's report is its return value: an update with messages says it compacted, none that it did not.
+        let compacted = false;
         try {
           // runtime.context must exist: the hook reads runtime.context.summaryPrefix.
           const update = await beforeModel(state, { context: {} });
+          compacted = update?.messages !== undefined;
           if (update?.messages !== undefined) state = { messages: messagesStateReducer(state.messages, update.messages) };
         } catch (error: unknown) {
           threw = error instanceof Error ? error.message : String(error);
@@ -61,6 +68,7 @@ export const langchainSummarizationAdapter: PolicyAdapter = {
           view: state.messages.map(fromLangChain),
           record: { retained: [], offloaded: [], metadata: {} },
           state: { todos: todoState.todos },
+          outcome: { compacted },
           ...(threw === undefined ? {} : { threw }),
         };
       },

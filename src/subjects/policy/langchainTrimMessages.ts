@@ -25,8 +25,12 @@ export const langchainTrimMessagesAdapter: PolicyAdapter = {
     'INV-19': 'Not a design choice: with includeSystem and startOn "human", when no human message fits in maxTokens, trimMessages returns [undefined] (its _lastMaxTokens indexes an empty list), so the system message is lost and the caller receives an undefined entry. The adapter drops such entries and counts them in record.metadata.undefinedEntries.',
     'INV-20': 'Not a design choice: the shrunk counterexample is the INV-19 bug, the window with no human message trimmed to [undefined], which empties the list, results of the turn in progress included.',
     'INV-25': 'Deliberate design: trimmed calls leave with their results and no copy is kept (see INV-01); the shrunk counterexample is the INV-19 bug emptying the list.',
+    'INV-36': 'Not observable: trimMessages keeps no state outside the list.',
+    'INV-38': 'Not observable: trimMessages returns only the trimmed messages; it reports nothing about what it dropped.',
     'INV-32': "Deliberate design: `includeSystem` keeps only a leading SystemMessage (messages/transformers.js); a system message later in the history (an attached AGENTS.md) is trimmed like any other old message, and trimMessages keeps no copy.",
   },
+  // A function over the list it is given (its await is only the token counter): the caller owns the list (INV-37).
+  asynchronousPrune: false,
   create(_model, config) {
     let history: BaseMessage[] = [];
     let undefinedEntries = 0;

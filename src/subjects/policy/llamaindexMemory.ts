@@ -30,8 +30,12 @@ export const llamaindexMemoryAdapter: PolicyAdapter = {
     'INV-24': 'Deliberate design: moved messages survive only as the facts the LLM extracts from them; nothing keeps completed calls named.',
     'INV-21': 'Not applicable: @llamaindex/core ChatMessage has no reasoning or thinking part, so the adapter cannot hand the library a reasoning item to keep.',
     'INV-31': "Deliberate design: FactExtractionMemoryBlock.put pushes the LLM's `facts` verbatim (only their JSON shape is checked, memory/dist/index.js), so a fact that puts words in the user's mouth or reports unfinished work as done reaches the model in the memory block.",
+    'INV-36': 'Not observable: Memory keeps a cursor of messages processed into long-term memory, not a claim of what the model holds.',
+    'INV-38': 'Not observable: Memory.add and getLLM report nothing about what moved into the memory blocks (only a logged warning when extraction fails).',
     'INV-32': "Deliberate design: past its short-term limit Memory moves messages of every role into long-term memory, an attached instruction included; it comes back only as the facts the LLM extracts from it, never verbatim.",
   },
+  // Memory.add is async and may await the fact block's LLM (manageMemoryBlocks) while the agent adds more (INV-37).
+  asynchronousPrune: true,
   create(model, config) {
     const warnings: string[] = [];
     const memory = createMemory<Options>({
@@ -44,6 +48,14 @@ export const llamaindexMemoryAdapter: PolicyAdapter = {
     // The view carries no ids: a view entry equal to a message we added is that message.
     const added = new Map<string, PolicyMessage>();
     return {
+      // The agent loop puts a message that lands meanwhile into the same Memory, as put() would (INV-37).
+      async arrive(messages) {
+        for (const m of messages) {
+          const stored = toLlama(m);
+          added.set(key(stored), m);
+          await memory.add(stored);
+        }
+      },
       async step(incoming) {
         for (const m of incoming) {
           const stored = toLlama(m);

@@ -29,7 +29,7 @@ const words = (list: readonly PolicyMessage[]): number => list.reduce((n, m) => 
 
 /**
  * Wraps a pruner with the state a real one keeps around its list: a read cache of the files the agent read
- * (INV-36), a queue for messages that arrive while a step runs (INV-37), and a report of what each step did
+ * (INV-36), a queue for messages that arrive while a step runs, reported in its record (INV-37), and a report of what each step did
  * (INV-38). Correct unless told otherwise: a cache entry leaves when its content leaves the list, arrivals are
  * handed to the pruner with the next step, and the report is counted from the lists it held before and after.
  */
@@ -87,7 +87,9 @@ export function observeWindow(inner: PolicySystem, config: PolicyConfig, flaws: 
       if (choices.includes('clears-read-cache') && compacted) cache.clear();
       if (!has('stale-read-cache')) for (const [path, text] of cache) if (!list.some((m) => m.content.includes(text))) cache.delete(path);
       const held: PolicyHeldItem[] = [...cache].map(([key, text]) => ({ source: 'read-cache', key, text }));
-      return { ...result, view, held, outcome: report([...before, ...shown], view) };
+      // What it queued for the next step it holds outside the list: part of its record (INV-37).
+      const record = pending.length === 0 ? result.record : { ...result.record, retained: [...result.record.retained, ...pending] };
+      return { ...result, view, record, held, outcome: report([...before, ...shown], view) };
     },
     arrive(messages) {
       // While a step runs the arrivals wait for its end; between steps, for the next one.
