@@ -30,6 +30,10 @@ export const llamaindexMemoryAdapter: PolicyAdapter = {
     'INV-24': 'Deliberate design: moved messages survive only as the facts the LLM extracts from them; nothing keeps completed calls named.',
     'INV-21': 'Not applicable: @llamaindex/core ChatMessage has no reasoning or thinking part, so the adapter cannot hand the library a reasoning item to keep.',
     'INV-31': "Deliberate design: FactExtractionMemoryBlock.put pushes the LLM's `facts` verbatim (only their JSON shape is checked, memory/dist/index.js), so a fact that puts words in the user's mouth or reports unfinished work as done reaches the model in the memory block.",
+    'INV-05': "Deliberate design: memory block content comes back as a 'memory' message that names none of the messages it stands for (getMemoryBlockMessages, memory/dist/index.js); before any fact is extracted the fact block still yields one, with empty content.",
+    'INV-17': 'Deliberate design: past its short-term limit Memory moves every unprocessed message, the task and user statements included, into long-term memory (manageMemoryBlocks → processMessagesIntoMemoryBlocks, then memoryCursor moves past them, memory/dist/index.js); they come back only as the facts the LLM extracts.',
+    'INV-18': "Bug: getLLM fills the short-term part newest first and stops at the first message over the token limit (`if (newTokenCount > shortTermTokenLimit) break`, memory/dist/index.js), with no regard for tool pairs, so a tool result can stay while the call it answers is cut: the next request carries an orphan tool result.",
+    'INV-19': 'Deliberate design: a system message is one of Memory\'s messages; once memoryCursor moves past it, getLLM takes short-term messages only from the cursor on, so it leaves the view with the rest (see INV-17).',
     'INV-36': 'Not observable: Memory keeps a cursor of messages processed into long-term memory, not a claim of what the model holds.',
     'INV-38': 'Not observable: Memory.add and getLLM report nothing about what moved into the memory blocks (only a logged warning when extraction fails).',
     'INV-32': "Deliberate design: past its short-term limit Memory moves messages of every role into long-term memory, an attached instruction included; it comes back only as the facts the LLM extracts from it, never verbatim.",
@@ -47,10 +51,19 @@ export const llamaindexMemoryAdapter: PolicyAdapter = {
     } as never);
     // The view carries no ids: a view entry equal to a message we added is that message.
     const added = new Map<string, PolicyMessage>();
+    // A tool answers only a call the agent loop has added: a result waits for its call's add (INV-37).
+    const issued = new Map<string, () => void>();
+    const called = new Map<string, Promise<void>>();
+    const callAdded = (id: string): Promise<void> => {
+      let known = called.get(id);
+      if (known === undefined) called.set(id, (known = new Promise<void>((resolve) => issued.set(id, resolve))));
+      return known;
+    };
     return {
-      // The agent loop puts a message that lands meanwhile into the same Memory, as put() would (INV-37).
+      // The agent loop adds a message that lands meanwhile to the same Memory, as it adds any other (INV-37).
       async arrive(messages) {
         for (const m of messages) {
+          if (m.role === 'tool') await callAdded(m.toolCallId);
           const stored = toLlama(m);
           added.set(key(stored), m);
           await memory.add(stored);
@@ -60,7 +73,13 @@ export const llamaindexMemoryAdapter: PolicyAdapter = {
         for (const m of incoming) {
           const stored = toLlama(m);
           added.set(key(stored), m);
-          await memory.add(stored);
+          const adding = memory.add(stored);
+          // add() pushes the message before it awaits the memory blocks: the call is issued from here on.
+          for (const c of m.role === 'assistant' ? (m.toolCalls ?? []) : []) {
+            void callAdded(c.id);
+            issued.get(c.id)?.();
+          }
+          await adding;
         }
         const view = (await memory.getLLM()) as Stored[];
         const snapshot = JSON.parse(memory.snapshot()) as { messages: Stored[]; memoryCursor: number };
