@@ -8,6 +8,7 @@ import { runPolicyCase } from '../../src/run/policy/runPolicyCase.ts';
 import { archivingWindowAdapter } from '../../src/subjects/policy/archivingWindow.ts';
 import { BROKEN_POLICY_PRUNERS } from '../../src/subjects/policy/broken/index.ts';
 import { createWindowPruner } from '../../src/subjects/policy/windowPruner.ts';
+import { validatePolicyAdapter } from '../../src/adapters/policy/validatePolicyAdapter.ts';
 
 // INV-36…INV-38 judge state only the library shows: observable-or-unknown, and INV-37's scheduled interleavings.
 const SEED = 20261130;
@@ -48,6 +49,11 @@ describe('INV-36…INV-38: observable or unknown', () => {
     const report = await checkPolicyAdapter({ ...bare, name: 'sync-window', asynchronousPrune: false }, { runs: 40, seed: SEED, outDir: false });
     expect(report.invariants.find((r) => r.invariant === 'INV-37')?.status).toBe('passed');
     expect(report.situations['arrival-during-compaction'] ?? 0).toBeGreaterThan(0);
+  });
+
+  it('asynchronousPrune must be a boolean when present: a loader names the field', () => {
+    expect(() => validatePolicyAdapter({ ...bare, asynchronousPrune: 'yes' }, 'my-adapter.ts')).toThrow(/my-adapter\.ts: default export\.asynchronousPrune must be true, false or absent/);
+    expect(validatePolicyAdapter({ ...bare, asynchronousPrune: true }, 'my-adapter.ts').asynchronousPrune).toBe(true);
   });
 
   it('an adapter that declares asynchronousPrune but has no arrive() is an adapter error naming the fix', async () => {

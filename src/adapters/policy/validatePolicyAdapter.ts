@@ -22,5 +22,6 @@ export function validatePolicyAdapter(value: unknown, source: string): PolicyAda
   for (const id of a['invariants'] as unknown[]) {
     if (!INVARIANT_IDS.includes(id as never)) fail('.invariants', `names unknown invariant ${JSON.stringify(id)}; known: ${INVARIANT_IDS.join(', ')}`);
   }
+  if (a['asynchronousPrune'] !== undefined && typeof a['asynchronousPrune'] !== 'boolean') fail('.asynchronousPrune', 'must be true, false or absent (INV-37: whether messages can reach the library while its prune runs)');
   return value;
 }
