@@ -110,6 +110,9 @@ export type { PolicyAdapterEntry } from './subjects/policy/index.ts';
 export type { PrunerLibrary, LibraryStatus } from './subjects/policy/PrunerLibrary.ts';
 export { loadPolicyAdapter } from './subjects/policy/loadPolicyAdapter.ts';
 export { isPolicyAdapter, validatePolicyAdapter } from './adapters/policy/validatePolicyAdapter.ts';
+// SPEC 1.2 INV-36…INV-38: optional observations of state outside the list (spec/ADAPTER.md §7.1).
+export type { PolicyHeldItem } from './adapters/policy/PolicyHeldItem.ts';
+export type { PolicyOutcome } from './adapters/policy/PolicyOutcome.ts';
 export { POLICY_CHECKABLE } from './adapters/policy/invariantIds.ts';
 export type { PolicyCapabilities } from './adapters/policy/PolicyCapabilities.ts';
 export { POLICY_CAPABILITY_NAMES } from './adapters/policy/PolicyCapabilities.ts';

@@ -40,6 +40,9 @@ export const INVARIANTS = {
   'INV-33': 'The next request is valid',
   'INV-34': 'Attachments leave a trace',
   'INV-35': 'Secrets do not travel',
+  'INV-36': 'State outside the window agrees with the window',
+  'INV-37': 'Nothing that arrives during a compaction is lost',
+  'INV-38': 'What it says it did is what it did',
 } as const;
 
 export type InvariantId = keyof typeof INVARIANTS;

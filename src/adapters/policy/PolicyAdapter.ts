@@ -3,6 +3,8 @@ import type { MaybePromise } from '../Adapter.ts';
 import type { PolicyMessage } from './PolicyMessage.ts';
 import type { ProviderName } from './providerShape.ts';
 import type { PolicyCapabilities } from './PolicyCapabilities.ts';
+import type { PolicyHeldItem } from './PolicyHeldItem.ts';
+import type { PolicyOutcome } from './PolicyOutcome.ts';
 
 /**
  * The chat model a policy-mode pruner summarizes with. prunecheck passes an adversarial fake (src/gen); the
@@ -70,6 +72,13 @@ export interface PolicyStep {
   readonly state?: PolicyAgentState;
   /** Set when the library threw out of its prune hook; `view` is then whatever state it holds. */
   readonly threw?: string;
+  /**
+   * What the library's own state outside the list says the model holds (a read cache, file snapshots, a dedup
+   * map), after the step. Set only when the library keeps such state; INV-36 is `unknown: not observable` otherwise.
+   */
+  readonly held?: readonly PolicyHeldItem[];
+  /** What the library reports it did in this step, as it reports it (INV-38); `unknown: not observable` when never set. */
+  readonly outcome?: PolicyOutcome;
 }
 
 /**
@@ -78,6 +87,13 @@ export interface PolicyStep {
  */
 export interface PolicySystem {
   step(incoming: readonly PolicyMessage[]): MaybePromise<PolicyStep>;
+  /**
+   * Required when the adapter declares `asynchronousPrune: true` (INV-37): hands the library messages that land
+   * while a step may still be running (a user message typed during compaction, a tool or sub-agent result), the
+   * way the agent loop would add them (`memory.put`, a queue). prunecheck calls it at moments fast-check's
+   * scheduler picks: before, during or after the summarizer answers. They are not passed to `step` again.
+   */
+  arrive?(messages: readonly PolicyMessage[]): MaybePromise<void>;
 }
 
 /**
@@ -104,4 +120,11 @@ export interface PolicyAdapter {
   /** What the library does that changes which checks apply (prunes only between turns, …); absent: none. */
   readonly capabilities?: PolicyCapabilities;
   create(model: FakeChatModel, config: PolicyConfig): MaybePromise<PolicySystem>;
+  /**
+   * Whether the library's prune can be running while new messages reach it (INV-37). `true`: it awaits (a
+   * summarizer call) on state the agent may still add to; the system must implement `arrive`. `false`: nothing
+   * can reach its state mid-prune (a pure function of the list it is given, or a framework that serialises
+   * updates), so prunecheck passes arrivals with the next step. Undeclared: INV-37 is `unknown: not observable`.
+   */
+  readonly asynchronousPrune?: boolean;
 }

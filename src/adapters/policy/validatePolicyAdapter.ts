@@ -37,5 +37,6 @@ export function validatePolicyAdapter(value: unknown, source: string): PolicyAda
       if (flag !== undefined && typeof flag !== 'boolean') fail(`.capabilities.${key}`, 'must be true or false');
     }
   }
+  if (a['asynchronousPrune'] !== undefined && typeof a['asynchronousPrune'] !== 'boolean') fail('.asynchronousPrune', 'must be true, false or absent (INV-37: whether messages can reach the library while its prune runs)');
   return value;
 }

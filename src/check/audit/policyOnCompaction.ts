@@ -27,6 +27,9 @@ export const NOT_AUDITED: Readonly<Partial<Record<InvariantId, string>>> = {
   'INV-16': "needs the summarizer's failures, which a session does not record",
   'INV-22': "needs the summarizer's prompt size and a second prune with nothing new, which a session does not record",
   'INV-34': 'needs the image and file parts of user messages, which the session readers do not carry yet (they read text blocks only)',
+  'INV-36': "needs the agent's state outside the list (a read cache, file snapshots), which a session does not record",
+  'INV-37': "needs when a compaction started and ended; every format records it as one point (compact_boundary, compacted), so a message recorded during one cannot be told from one recorded before it, which INV-17 judges",
+  'INV-38': "needs what the agent reported a compaction did beside its lists; a session records at most its trigger and a token count (compactMetadata.preTokens), which no list the reader rebuilds can be held to",
 };
 
 const EMPTY_RECORD = { retained: [], offloaded: [], metadata: {} } as const;

@@ -1,6 +1,8 @@
 import type { PolicyAgentState, PolicyRecord } from '../../adapters/policy/PolicyAdapter.ts';
 import type { PolicyCapabilities } from '../../adapters/policy/PolicyCapabilities.ts';
 import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
+import type { PolicyHeldItem } from '../../adapters/policy/PolicyHeldItem.ts';
+import type { PolicyOutcome } from '../../adapters/policy/PolicyOutcome.ts';
 import type { ModelCall } from '../../gen/policy/fakeModel.ts';
 import type { ProviderName } from '../../adapters/policy/providerShape.ts';
 
@@ -30,6 +32,19 @@ export interface PolicyObservation {
   readonly providers?: readonly ProviderName[];
   /** What the adapter declared its library does (prunes only between turns, …): the checks honour it. */
   readonly capabilities?: PolicyCapabilities;
+  /** What the library's state outside the list says the model holds after the prune (INV-36), when it reports it. */
+  readonly held?: readonly PolicyHeldItem[];
+  /** What the library reported it did in this step (INV-38), when it reports it. */
+  readonly outcome?: PolicyOutcome;
+  /**
+   * Messages that arrived while this step ran, handed to an asynchronous pruner's `arrive` at the moments the
+   * scheduler picked (INV-37): this step's list or record must hold each.
+   */
+  readonly arrived?: readonly PolicyMessage[];
+  /** The order in which the scheduler released this step's summarizer answers and arrivals. */
+  readonly interleaving?: readonly string[];
+  /** Arrivals that landed during the previous step of a synchronous pruner, handed over with this one. */
+  readonly deferred?: readonly PolicyMessage[];
 }
 
 /** The pruner's answer to a step with no new messages, right after a prune that removed some. */

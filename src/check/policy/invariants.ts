@@ -19,6 +19,9 @@ import { attachmentsLeaveTrace } from './attachmentTrace.ts';
 import { secretsDoNotTravel } from './secretsStay.ts';
 import { retractions } from '../../adapters/policy/retractions.ts';
 import { systemStaysFirst } from './systemFirst.ts';
+import { heldStateInWindow } from './heldState.ts';
+import { arrivalsSurvive } from './arrivals.ts';
+import { outcomeAsReported } from './reportedOutcome.ts';
 
 export type { PolicyCheck } from './PolicyCheck.ts';
 import { describe, isKept, isMarked, isRecorded, isRecoverable, isWritten as writtenBy, searchableText } from './messageQueries.ts';
@@ -146,6 +149,9 @@ export const POLICY_CHECKS: Readonly<Partial<Record<InvariantId, PolicyCheck>>> 
   'INV-33': nextRequestValid,
   'INV-34': attachmentsLeaveTrace,
   'INV-35': secretsDoNotTravel,
+  'INV-36': heldStateInWindow,
+  'INV-37': arrivalsSurvive,
+  'INV-38': outcomeAsReported,
 };
 
 /** The invariants policy mode can observe, in report order. */
@@ -175,4 +181,7 @@ export const POLICY_RULES: Readonly<Partial<Record<InvariantId, string>>> = {
   'INV-33': "the list after the prune breaks no request-shape rule of the adapter's providers (first turn a user's for Gemini, no orphan result or unanswered call, no empty message, no reasoning-only turn for Anthropic)",
   'INV-34': 'each image or file part the user gave is still a part of a message in the list, or a message in it names it',
   'INV-35': 'a secret from tool output marked sensitive is in no inserted message and in nothing the library persists but its archive of the originals',
+  'INV-36': "whatever the library's state outside the list says the model holds (read cache, file snapshot, dedup entry) is in the list after the prune",
+  'INV-37': 'every message that lands while a prune may be running (user message, tool or sub-agent result) ends in the list or the record',
+  'INV-38': "the outcome the library reports (compacted or not, counts, tokens saved) matches the observed difference",
 };

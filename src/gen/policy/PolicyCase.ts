@@ -29,6 +29,10 @@ export interface CallSpec {
  * - `standing`: project instructions attached as a message of their own, system-role or a user-role reminder (INV-32).
  * - `attachment`: the user pastes a screenshot or attaches a file, with text that refers to it (INV-34).
  * - `sensitive-read`: the agent reads an environment whose output, marked sensitive, holds credentials (INV-35).
+ * - `file-read`: the agent reads one of a few files (`READ_FILES[file]`), and with `again` reads it once more; a
+ *   file read before is answered "unchanged", as a read cache answers (INV-36).
+ * - `arrival`: a user message, the result of a call the round made, or a sub-agent's report lands while the
+ *   round's prune may be running (INV-37); `PolicyCase.interleaving` seeds the scheduler that decides when.
  */
 export type TurnSpec =
   | { readonly kind: 'user-statement' }
@@ -42,7 +46,12 @@ export type TurnSpec =
   | { readonly kind: 'retraction'; readonly how: RetractionTurn; readonly tool: ToolName }
   | { readonly kind: 'standing'; readonly via: 'system' | 'user' }
   | { readonly kind: 'attachment'; readonly what: 'image' | 'file' }
-  | { readonly kind: 'sensitive-read' };
+  | { readonly kind: 'sensitive-read' }
+  | { readonly kind: 'file-read'; readonly file: number; readonly again?: boolean }
+  | { readonly kind: 'arrival'; readonly what: ArrivalKind };
+
+/** What lands during a prune (INV-37). */
+export type ArrivalKind = 'user' | 'tool-result' | 'subagent';
 
 /** How a `retraction` turn ends: the action taken back, replaced, left unapproved, or (the contrast) approved. */
 export type RetractionTurn = 'cancelled' | 'superseded' | 'unapproved' | 'approved';
@@ -58,6 +67,11 @@ export interface PolicyCase {
   readonly rounds: number;
   readonly script: readonly FakeBehaviour[];
   readonly config: PolicyConfig;
+  /**
+   * Seed of fast-check's scheduler for the rounds with arrivals (INV-37): it orders the summarizer's answers and
+   * the arrivals. Absent in cases written before SPEC 1.2's INV-37 (read as 0).
+   */
+  readonly interleaving?: number;
 }
 
 const callSpec: fc.Arbitrary<CallSpec> = fc.record({
@@ -91,6 +105,11 @@ export const turnSpec: fc.Arbitrary<TurnSpec> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('standing' as const), via: fc.constantFrom('system' as const, 'user' as const) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('attachment' as const), what: fc.constantFrom('image' as const, 'file' as const) }), weight: 1 },
   { arbitrary: fc.constant({ kind: 'sensitive-read' as const }), weight: 1 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('file-read' as const), file: fc.integer({ min: 0, max: 2 }), again: fc.boolean() }).map(({ again, ...t }) => (again ? { ...t, again } : t)),
+    weight: 2,
+  },
+  { arbitrary: fc.record({ kind: fc.constant('arrival' as const), what: fc.constantFrom<ArrivalKind>('user', 'tool-result', 'subagent') }), weight: 2 },
 );
 
 export interface PolicyCaseOptions {
@@ -105,6 +124,7 @@ export function policyCaseArbitrary(options: PolicyCaseOptions = {}): fc.Arbitra
     rounds: fc.integer({ min: 1, max: 3 }),
     script: fc.array(fc.constantFrom<FakeBehaviour>(...FAKE_BEHAVIOURS), { minLength: 1, maxLength: 4 }),
     config: policyConfigArbitrary,
+    interleaving: fc.nat(),
   });
 }
 

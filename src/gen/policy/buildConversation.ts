@@ -1,8 +1,9 @@
-import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
+import type { PolicyMessage, PolicyToolCall } from '../../adapters/policy/PolicyMessage.ts';
 import type { PolicyCase, TurnSpec } from './PolicyCase.ts';
 import { FAKE_WINDOW_CHARS } from './fakeModel.ts';
 import { attachmentMessage } from './attachmentTurn.ts';
 import { sensitiveRead } from './sensitiveReadTurn.ts';
+import { arrivalTurn, fileReadTurn, READ_FILES } from './stateTurns.ts';
 import { agentStateCall, instructionText, retractionTurn, standingText, largeReadResult, poisonedReadResult, reasoningFor, toolCall, toolResult } from './turnMessages.ts';
 
 /** The conversation a case describes, cut into the rounds the pruner sees (one prune after each). */
@@ -10,6 +11,11 @@ export interface Conversation {
   readonly rounds: readonly (readonly PolicyMessage[])[];
   /** Every message the harness wrote, by id (the pruner may add its own; those are not here). */
   readonly written: ReadonlyMap<string, PolicyMessage>;
+  /**
+   * Per round, the messages that land while its prune may be running (INV-37), taken out of `rounds`: the
+   * harness hands them over at the moments its scheduler picks. Empty arrays when the case has no arrivals.
+   */
+  readonly arrivals: readonly (readonly PolicyMessage[])[];
 }
 
 const CUSTOMERS = ['alice', 'bob', 'chen', 'dana'] as const;
@@ -22,6 +28,10 @@ export function buildConversation(c: PolicyCase): Conversation {
   // For a `late` tool-calls turn: the index of its first result, where a round may be cut.
   const lateSplit = new Map<number, number>();
   let callCounter = 0;
+  const arriving = new Set<string>();
+  // Calls whose results arrive during a prune, by turn: sent together as the last message of their round.
+  const awaited: { turn: number; call: PolicyToolCall }[] = [];
+  const filesRead = new Set<string>();
   const nextId = (): string => `m${messages.length}`;
   const push = (m: PolicyMessage): void => {
     messages.push(m);
@@ -82,6 +92,25 @@ export function buildConversation(c: PolicyCase): Conversation {
         push({ ...result, id: nextId() });
         return;
       }
+      case 'file-read': {
+        const path = READ_FILES[turn.file % READ_FILES.length] as string;
+        for (let i = 0; i < (turn.again === true ? 2 : 1); i += 1) {
+          const { call, result } = fileReadTurn(path, ++callCounter, filesRead.has(path));
+          filesRead.add(path);
+          push({ role: 'assistant', id: nextId(), content: '', toolCalls: [call] });
+          push({ ...result, id: nextId() });
+        }
+        return;
+      }
+      case 'arrival': {
+        const { call, arriving: lands } = arrivalTurn(turn.what, turn.what === 'tool-result' ? ++callCounter : 0, n, customer);
+        if (call !== undefined) awaited.push({ turn: n, call });
+        for (const m of lands) {
+          arriving.add(nextId());
+          push({ ...m, id: nextId() });
+        }
+        return;
+      }
       case 'agent-state': {
         const { call, result } = agentStateCall(turn.what, ++callCounter, n, customer);
         push({ role: 'assistant', id: nextId(), content: '', toolCalls: [call] });
@@ -116,6 +145,30 @@ export function buildConversation(c: PolicyCase): Conversation {
   const lastSplit = lateSplit.get(c.turns.length - 1);
   const end = lastSplit !== undefined && !starts.includes(lastSplit) ? lastSplit : messages.length;
   const fed = messages.slice(0, end);
-  const rounds = starts.map((start, r) => fed.slice(Math.min(start, end), Math.min(starts[r + 1] ?? end, end)));
-  return { rounds, written: new Map(fed.map((m) => [m.id as string, m])) };
+  const cut = starts.map((start, r) => fed.slice(Math.min(start, end), Math.min(starts[r + 1] ?? end, end)));
+  // A round that ends with calls in flight (a `late` turn) takes no arrivals: a message landing between a call
+  // and its result is one no agent sends and no provider accepts. Its user arrivals are sent with it; a result
+  // that would arrive, and its call, are not written.
+  const inFlightEnd = (round: readonly PolicyMessage[]): boolean => {
+    const last = round.filter((m) => !arriving.has(m.id as string)).at(-1);
+    return last?.role === 'assistant' && (last.toolCalls ?? []).some((c) => !round.some((m) => m.role === 'tool' && m.toolCallId === c.id));
+  };
+  const sent: PolicyMessage[] = [];
+  const unsent = new Set<string>();
+  const rounds = cut.map((round, r) => {
+    const calls = awaited.filter((a) => a.turn >= r * perRound && a.turn < (r + 1) * perRound).map((a) => a.call);
+    if (inFlightEnd(round)) {
+      for (const m of round) if (m.role === 'tool' && arriving.has(m.id as string)) unsent.add(m.id as string);
+      return round.filter((m) => !unsent.has(m.id as string));
+    }
+    const plain = round.filter((m) => !arriving.has(m.id as string));
+    if (calls.length === 0) return plain;
+    // Parallel calls in one message: a pruner keeps a trailing turn in flight whole (INV-20).
+    const message: PolicyMessage = { role: 'assistant', id: `m${messages.length + sent.length}`, content: '', toolCalls: calls };
+    sent.push(message);
+    return [...plain, message];
+  });
+  // Results first: they complete the turn in flight; a user message or report lands after them.
+  const arrivals = cut.map((round) => (inFlightEnd(round) ? [] : round.filter((m) => arriving.has(m.id as string)).sort((a, b) => Number(b.role === 'tool') - Number(a.role === 'tool'))));
+  return { rounds, written: new Map([...fed.filter((m) => !unsent.has(m.id as string)), ...sent].map((m) => [m.id as string, m])), arrivals };
 }

@@ -15,21 +15,29 @@ import type { Conversation } from '../../gen/policy/buildConversation.ts';
  */
 export function feedAsTheFrameworkWould(conversation: Conversation, capabilities: PolicyCapabilities | undefined): Conversation {
   let rounds = conversation.rounds;
+  let arrivals = conversation.arrivals;
   if (capabilities?.systemPromptOutsideList === true) {
     rounds = rounds.map((round, r) => (r === 0 && round[0]?.role === 'system' ? round.slice(1) : round));
   }
   if (capabilities?.prunesOnlyBetweenTurns === true) {
     const merged: PolicyMessage[][] = [];
+    const mergedArrivals: PolicyMessage[][] = [];
     let pending: PolicyMessage[] = [];
+    // A merged round's arrivals (INV-37) are those of every round it joins, so they stay with the prune they race.
+    let pendingArrivals: PolicyMessage[] = [];
     const fed: PolicyMessage[] = [];
-    for (const round of rounds) {
+    for (const [r, round] of rounds.entries()) {
       pending = [...pending, ...round];
+      pendingArrivals = [...pendingArrivals, ...(arrivals[r] ?? [])];
       fed.push(...round);
       if (inFlightCalls(fed).length > 0) continue;
       merged.push(pending);
+      mergedArrivals.push(pendingArrivals);
       pending = [];
+      pendingArrivals = [];
     }
     rounds = merged;
+    arrivals = mergedArrivals;
   }
-  return rounds === conversation.rounds ? conversation : { ...conversation, rounds };
+  return rounds === conversation.rounds ? conversation : { ...conversation, rounds, arrivals };
 }

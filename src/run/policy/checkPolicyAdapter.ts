@@ -23,6 +23,7 @@ import { applicableSituations } from './situations.ts';
 import { BUDGET_CASES, stepBudget, type StepBudget } from './stepBudget.ts';
 import { describeTimeouts, type PolicyTimeout } from './PolicyTimeout.ts';
 import { interruptedPolicyReport } from './interruptedPolicyReport.ts';
+import { noExposure, noteExposure, withObservability } from './policyObservability.ts';
 
 export interface PolicyCheckOptions {
   /** Generated conversations per invariant (the runs are shared: each case runs once). Default 250 (`POLICY_DEFAULT_RUNS`). */
@@ -103,6 +104,7 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
   // Every situation the gate waits for is listed from the start, so a report shows the ones never reached.
   const situations: Record<string, number> = Object.fromEntries(applicableSituations(adapter.invariants, adapter.capabilities).map((name) => [name, 0]));
   let current = { path: '0', done: 0 };
+  const exposed = noExposure();
   // First the plain runs, for the situations they reach; then one shrinking property per claimed invariant
   // over the same cases (same seed, so the cache answers them).
   let steps = 0;
@@ -131,6 +133,7 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
       budget = stepBudget(options.opTimeoutMs, firstSteps, index + 1);
       runOptions = { timeoutMs: budget.ms };
     }
+    noteExposure(result, exposed);
     if (outDir === false) continue;
     for (const id of POLICY_INVARIANT_IDS.filter((i) => adapter.invariants.includes(i))) {
       const breach = provisional.has(id) ? undefined : evaluatePolicyRun(result, id);
@@ -204,7 +207,7 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
     opsChecked: steps,
     opsPerSecond: durationMs === 0 ? 0 : Math.round((steps * 1000) / durationMs),
     durationMs,
-    invariants: judged,
+    invariants: withObservability(judged, adapter, exposed),
     violations,
     situations,
     timeouts,

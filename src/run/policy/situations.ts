@@ -2,6 +2,7 @@ import { isKept } from '../../check/policy/messageQueries.ts';
 import { FAILING_BEHAVIOURS } from '../../gen/policy/fakeModel.ts';
 import { compactionSituations } from '../../check/policy/compactionSituations.ts';
 import { exposureSituations } from '../../check/policy/exposureSituations.ts';
+import { stateSituations } from '../../check/policy/stateSituations.ts';
 import type { InvariantId } from '../../model/invariants.ts';
 import type { PolicyCaseRun } from '../../check/policy/PolicyCaseRun.ts';
 import type { PolicyCapabilities } from '../../adapters/policy/PolicyCapabilities.ts';
@@ -27,6 +28,7 @@ export function policySituations(run: PolicyCaseRun, into: Record<string, number
   bump('multi-round', obs.length > 1);
   compactionSituations(obs, bump);
   exposureSituations(obs, bump);
+  stateSituations(obs, bump);
 }
 
 /**
@@ -56,6 +58,10 @@ const REQUIRED: readonly (readonly [string, InvariantId | 'always'])[] = [
   ['request-shape-at-risk', 'INV-33'],
   ['attachment-pruned', 'INV-34'],
   ['secret-pruned', 'INV-35'],
+  ['file-read-pruned', 'INV-36'],
+  ['read-answered-unchanged', 'INV-36'],
+  ['arrival-during-compaction', 'INV-37'],
+  ['step-without-change', 'INV-38'],
 ];
 
 /**

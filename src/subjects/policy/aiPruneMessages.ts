@@ -29,7 +29,11 @@ export const aiPruneMessagesAdapter: PolicyAdapter = {
     'INV-21': "Deliberate design of the `reasoning: 'before-last-message'` option (the AI SDK documentation's example, used here): it strips reasoning from every message but the last, so the current tool-use turn loses its signed reasoning as soon as its results follow it; with extended thinking the provider rejects that turn. Use 'none' inside a tool loop.",
     'INV-24': 'Deliberate design: old tool calls and results are removed while the instructions that asked for them stay (see INV-01), so done work reads as open.',
     'INV-25': 'Deliberate design: removed calls are not kept anywhere (see INV-01), so a reworded repeat cannot be refused by its arguments.',
+    'INV-36': 'Not observable: pruneMessages keeps no state outside the list (no read cache, snapshot or dedup map).',
+    'INV-38': 'Not observable: pruneMessages returns only the messages; it reports nothing about what it removed.',
   },
+  // A synchronous function over the list it is given: nothing reaches it mid-prune (INV-37).
+  asynchronousPrune: false,
   create(_model, config) {
     let history: ModelMessage[] = [];
     return {

@@ -31,10 +31,14 @@ export const deepagentsSummarizationAdapter: PolicyAdapter = {
     'INV-23': "Deliberate design: summary messages are HumanMessages (additional_kwargs.lc_source = 'summarization'), so tool output the summary quotes reaches the model in the user role.",
     'INV-30': "Deliberate design: createSummarizationMiddleware inserts the model's answer verbatim inside its summary HumanMessage (buildSummaryMessage: `<summary>${summary}</summary>`, dist/langsmith-*.js) with no check of what it says; the default prompt asks for topics, decisions and 'context needed for continuing' and says nothing of cancelled or unapproved instructions, so a summary that revives one, or adds 'continue without asking', reaches the model in the user role.",
     'INV-31': "Deliberate design: buildSummaryMessage puts the model's answer verbatim between <summary> tags in a HumanMessage (dist/langsmith-*.js) without checking it; the default prompt asks for topics, decisions and context, so an invented user instruction or a claim that unfinished work was done reaches the model in the user role.",
+    'INV-36': 'Not observable: the summarization middleware keeps no read cache or snapshot that says what the model holds (the offloaded history file is a record, not a claim about the context).',
     'INV-32': "Deliberate design: only the agent's own system prompt stays outside state.messages; a system message in state.messages (an attached AGENTS.md) is summarized with the rest (the full text goes to the offloaded history file, which the model can open) and nothing re-attaches it to the list.",
     'INV-34': "Deliberate design: createSummarizationMiddleware offloads the summarized messages as getBufferString text (text blocks only) and replaces them with its summary HumanMessage; an image or file part goes with its message and the list names it nowhere.",
     'INV-35': "Deliberate design: the model's answer goes verbatim into the summary HumanMessage (buildSummaryMessage, `<summary>${summary}</summary>`); there is no notion of sensitive output or redaction, so credentials a summarizer copies reach the list. The offloaded history file holds the original output, an archive, which INV-35 allows.",
   },
+  // wrapModelCall runs inside the model node and returns a Command applied after it; nothing else writes the
+  // agent state while it awaits the summarizer (INV-37).
+  asynchronousPrune: false,
   create(model, config) {
     const chatModel = new FakeLangChainModel(model);
     const backend = new StoreBackend({ store: new InMemoryStore(), namespace: ['prunecheck'] });
@@ -49,6 +53,7 @@ export const deepagentsSummarizationAdapter: PolicyAdapter = {
     let state: State = { messages: [], _summarizationSessionId: 'session_prunecheck' };
     let system: SystemMessage | undefined;
     let view: PolicyMessage[] = [];
+    let previousEvent: State['_summarizationEvent'];
     // A deep agent keeps its todo list (todoListMiddleware) in agent state, outside state.messages.
     const todoState = createTodoState();
     return {
@@ -78,6 +83,9 @@ export const deepagentsSummarizationAdapter: PolicyAdapter = {
           view = [...view, ...incoming]; // the model call failed; nothing was applied
         }
         const event = state._summarizationEvent;
+        // INV-38: its report is the summarization event its Command records; a new one says it compacted.
+        const compacted = event !== undefined && event !== previousEvent;
+        previousEvent = event;
         const offloaded = event?.filePath ? [{ path: event.filePath, text: await readText(backend, event.filePath) }] : [];
         return {
           view,
@@ -87,6 +95,7 @@ export const deepagentsSummarizationAdapter: PolicyAdapter = {
             metadata: event === undefined ? {} : { cutoffIndex: event.cutoffIndex, filePath: event.filePath },
           },
           state: { todos: todoState.todos },
+          outcome: { compacted },
           ...(threw === undefined ? {} : { threw }),
         };
       },

@@ -25,8 +25,11 @@ export const langchainContextEditingAdapter: PolicyAdapter = {
     'INV-16': 'Not applicable: ClearToolUsesEdit calls no model.',
     'INV-26': 'Not claimed: the adapter drives wrapModelCall alone; createAgent keeps the todo list (todoListMiddleware) in agent state, which ClearToolUsesEdit neither reads nor writes.',
     'INV-01': 'Deliberate design: old tool results are replaced by a "[cleared]" placeholder marked in response_metadata.context_editing; the original output is not kept anywhere.',
+    'INV-36': 'Not observable: ClearToolUsesEdit keeps no state outside the messages.',
     'INV-20': 'Deliberate design: `keep` counts tool results, not turns, so a turn of parallel calls with more results than `keep` has its older results cleared before the model reads them; set `keep` above the widest parallel fan-out.',
   },
+  // wrapModelCall edits the request inside the model node; nothing else writes state.messages meanwhile (INV-37).
+  asynchronousPrune: false,
   create(model, config) {
     const middleware = contextEditingMiddleware({
       edits: [new ClearToolUsesEdit({ trigger: { messages: config.triggerMessages }, keep: { messages: config.keepMessages } })],
@@ -34,6 +37,7 @@ export const langchainContextEditingAdapter: PolicyAdapter = {
     const wrapModelCall = middleware.wrapModelCall as unknown as WrapModelCall;
     let system: SystemMessage | undefined;
     const messages: BaseMessage[] = [];
+    let reported = 0;
     return {
       async step(incoming) {
         for (const m of incoming.map(toLangChain)) {
@@ -46,11 +50,22 @@ export const langchainContextEditingAdapter: PolicyAdapter = {
         const request: ModelRequest = { messages, model: new FakeLangChainModel(model), ...(system === undefined ? {} : { systemPrompt: String(system.content) }) };
         await wrapModelCall(request, async () => new AIMessage('model answer'));
         const view: PolicyMessage[] = request.messages.map((m) => withMarker(m, before));
-        return { view: system === undefined ? view : [fromLangChain(system), ...view], record: { retained: [], offloaded: [], metadata: {} } };
+        // INV-38: the library's report is the context_editing flag it writes on each message it cleared.
+        const flagged = request.messages.filter(isFlagged).length;
+        // It flags what it cleared; the cleared message is a new ToolMessage without the original's id, so only the flag is its report.
+        const outcome = { compacted: flagged > reported };
+        reported = flagged;
+        return { view: system === undefined ? view : [fromLangChain(system), ...view], record: { retained: [], offloaded: [], metadata: {} }, outcome };
       },
     };
   },
 };
+
+/** The library marked the message as edited: a cleared result, or a call whose inputs it cleared. */
+function isFlagged(m: BaseMessage): boolean {
+  const entry = (m.response_metadata as { context_editing?: { cleared?: boolean; cleared_tool_inputs?: unknown[] } } | undefined)?.context_editing;
+  return entry?.cleared === true || (entry?.cleared_tool_inputs?.length ?? 0) > 0;
+}
 
 /** A cleared tool result names, through its tool_call_id and the library's flag, the message it replaced. */
 function withMarker(m: BaseMessage, before: readonly PolicyMessage[]): PolicyMessage {

@@ -38,7 +38,11 @@ export const langchainSummarizationAdapter: PolicyAdapter = {
     'INV-32': "Deliberate design: splitSystemMessage sets aside only a leading SystemMessage (agents/middleware/summarization.js; that one is deleted too, see INV-19); a system message later in state.messages (an attached AGENTS.md) is summarized with everything before the cutoff and nothing re-attaches it, so it survives only as far as the summary quotes it.",
     'INV-34': 'Deliberate design: summarizationMiddleware replaces every message before the cutoff with one HumanMessage, `${summaryPrefix}\\n\\n${summary}` (agents/middleware/summarization.js), and renders them for the model with getBufferString, which keeps text blocks only; an image or file part of a summarized user message goes with it and nothing in the list names it.',
     'INV-35': "Deliberate design: the model's summary is inserted verbatim (agents/middleware/summarization.js: `${summaryPrefix}\\n\\n${summary}`); the middleware has no notion of sensitive tool output and no redaction hook, so credentials a summarizer copies reach the list (and every later summary that summarizes this one).",
+    'INV-36': 'Not observable: summarizationMiddleware keeps no state outside state.messages that says what the model holds.',
   },
+  // beforeModel returns a state update that LangGraph's reducer applies when the hook has returned; createAgent runs
+  // the hook as its own node, so nothing else writes state.messages while it awaits the summarizer (INV-37).
+  asynchronousPrune: false,
   create(model, config) {
     const options = {
       model: new FakeLangChainModel(model),
@@ -56,9 +60,12 @@ export const langchainSummarizationAdapter: PolicyAdapter = {
         await todoState.apply(incoming);
         state = { messages: [...state.messages, ...incoming.map(toLangChain)] };
         let threw: string | undefined;
+        // INV-38: the hook's report is its return value: an update with messages says it compacted, none that it did not.
+        let compacted = false;
         try {
           // runtime.context must exist: the hook reads runtime.context.summaryPrefix.
           const update = await beforeModel(state, { context: {} });
+          compacted = update?.messages !== undefined;
           if (update?.messages !== undefined) state = { messages: messagesStateReducer(state.messages, update.messages) };
         } catch (error: unknown) {
           threw = error instanceof Error ? error.message : String(error);
@@ -67,6 +74,7 @@ export const langchainSummarizationAdapter: PolicyAdapter = {
           view: state.messages.map(fromLangChain),
           record: { retained: [], offloaded: [], metadata: {} },
           state: { todos: todoState.todos },
+          outcome: { compacted },
           ...(threw === undefined ? {} : { threw }),
         };
       },

@@ -26,10 +26,14 @@ export const langchainTrimMessagesAdapter: PolicyAdapter = {
     'INV-20': 'Not a design choice: the shrunk counterexample is the INV-19 bug, the window with no human message trimmed to [undefined], which empties the list, results of the turn in progress included. reports/repro/langchain-trim-messages-inv-19.mjs.',
     'INV-25': 'Deliberate design: trimmed calls leave with their results and no copy is kept (see INV-01); the shrunk counterexample is the INV-19 bug emptying the list.',
     'INV-17': 'Deliberate design: with strategy "last" the oldest messages, the task included, are trimmed first, and trimMessages keeps no copy (see INV-01).',
+    'INV-36': 'Not observable: trimMessages keeps no state outside the list.',
+    'INV-38': 'Not observable: trimMessages returns only the trimmed messages; it reports nothing about what it dropped.',
     'INV-32': "Deliberate design: `includeSystem` keeps only a leading SystemMessage (messages/transformers.js); a system message later in the history (an attached AGENTS.md) is trimmed like any other old message, and trimMessages keeps no copy.",
     'INV-33': "Deliberate design: with `startOn: 'human'` trimMessages drops every message before the first human message of the kept window (_firstMaxTokens: `while (idx > 0 && !_isMessageType(messagesCopy[idx - 1], endOnArr)) idx -= 1`, messages/transformers.js), so when the last maxTokens hold no human message the result is an empty list, which no provider accepts as a request's history; the caller must make a human message fit.",
     'INV-34': 'Deliberate design: trimMessages drops whole messages (see INV-01), an image or file part with the user message that carries it, and writes no marker.',
   },
+  // A function over the list it is given (its await is only the token counter): the caller owns the list (INV-37).
+  asynchronousPrune: false,
   create(_model, config) {
     let history: BaseMessage[] = [];
     let undefinedEntries = 0;

@@ -35,10 +35,14 @@ export const llamaindexMemoryAdapter: PolicyAdapter = {
     'INV-24': 'Deliberate design: moved messages survive only as the facts the LLM extracts from them; nothing keeps completed calls named.',
     'INV-21': 'Not applicable: @llamaindex/core ChatMessage has no reasoning or thinking part, so the adapter cannot hand the library a reasoning item to keep.',
     'INV-31': "Deliberate design: FactExtractionMemoryBlock.put pushes the LLM's `facts` verbatim (only their JSON shape is checked, memory/dist/index.js), so a fact that puts words in the user's mouth or reports unfinished work as done reaches the model in the memory block.",
+    'INV-36': 'Not observable: Memory keeps a cursor of messages processed into long-term memory, not a claim of what the model holds.',
+    'INV-38': 'Not observable: Memory.add and getLLM report nothing about what moved into the memory blocks (only a logged warning when extraction fails).',
     'INV-32': "Deliberate design: past its short-term limit Memory moves messages of every role into long-term memory, an attached instruction included; it comes back only as the facts the LLM extracts from it, never verbatim.",
     'INV-33': 'Bug: FactExtractionMemoryBlock.get() returns its block as a message whatever it holds, `content: this.facts.join("\\n")` (memory/dist/index.js), so before any fact is extracted the view carries a memory message with empty content, which every provider rejects.',
     'INV-34': "Deliberate design: past its short-term limit Memory moves messages into long-term memory, where they survive only as facts extracted from text, so an image or file part is gone and nothing names it. Seen on this finding: FactExtractionMemoryBlock.put builds its prompt from `messages.map((m) => m.content)`, so a user message with content details reaches the extraction prompt as \"[object Object],[object Object]\" and even its text is lost (the shrunk counterexample's faithful summary lists every message but that one).",
   },
+  // Memory.add is async and may await the fact block's LLM (manageMemoryBlocks) while the agent adds more (INV-37).
+  asynchronousPrune: true,
   create(model, config) {
     const warnings: string[] = [];
     const memory = createMemory<Options>({
@@ -50,12 +54,35 @@ export const llamaindexMemoryAdapter: PolicyAdapter = {
     } as never);
     // The view carries no ids: a view entry equal to a message we added is that message.
     const added = new Map<string, PolicyMessage>();
+    // A tool answers only a call the agent loop has added: a result waits for its call's add (INV-37).
+    const issued = new Map<string, () => void>();
+    const called = new Map<string, Promise<void>>();
+    const callAdded = (id: string): Promise<void> => {
+      let known = called.get(id);
+      if (known === undefined) called.set(id, (known = new Promise<void>((resolve) => issued.set(id, resolve))));
+      return known;
+    };
     return {
+      // The agent loop adds a message that lands meanwhile to the same Memory, as it adds any other (INV-37).
+      async arrive(messages) {
+        for (const m of messages) {
+          if (m.role === 'tool') await callAdded(m.toolCallId);
+          const stored = toLlama(m);
+          added.set(key(stored), m);
+          await memory.add(stored);
+        }
+      },
       async step(incoming) {
         for (const m of incoming) {
           const stored = toLlama(m);
           added.set(key(stored), m);
-          await memory.add(stored);
+          const adding = memory.add(stored);
+          // add() pushes the message before it awaits the memory blocks: the call is issued from here on.
+          for (const c of m.role === 'assistant' ? (m.toolCalls ?? []) : []) {
+            void callAdded(c.id);
+            issued.get(c.id)?.();
+          }
+          await adding;
         }
         const view = (await memory.getLLM()) as Stored[];
         const snapshot = JSON.parse(memory.snapshot()) as { messages: Stored[]; memoryCursor: number };

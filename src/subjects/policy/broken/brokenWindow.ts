@@ -2,6 +2,7 @@ import type { InvariantId } from '../../../model/invariants.ts';
 import { POLICY_CHECKABLE } from '../../../adapters/policy/invariantIds.ts';
 import type { PolicyAdapter } from '../../../adapters/policy/PolicyAdapter.ts';
 import { createWindowPruner, type WindowFlaw } from '../windowPruner.ts';
+import { observeWindow, type StateFlaw } from '../observedWindow.ts';
 
 /**
  * A window pruner with one deliberate defect, and the invariant that must catch it. The broken zoo exists so
@@ -9,7 +10,7 @@ import { createWindowPruner, type WindowFlaw } from '../windowPruner.ts';
  */
 export interface BrokenPolicyPruner {
   readonly adapter: PolicyAdapter;
-  readonly flaw: WindowFlaw;
+  readonly flaw: WindowFlaw | StateFlaw;
   readonly caughtBy: InvariantId;
 }
 
@@ -24,7 +25,8 @@ export function brokenWindow(flaw: WindowFlaw, caughtBy: InvariantId): BrokenPol
       description: `Window pruner that ${flaw.replace(/-/g, ' ')}`,
       package: 'prunecheck (in-repo, broken on purpose)',
       invariants: POLICY_CHECKABLE,
-      create: (model, config) => createWindowPruner(model, config, [flaw]),
+      asynchronousPrune: true,
+      create: (model, config) => observeWindow(createWindowPruner(model, config, [flaw]), config),
     },
   };
 }

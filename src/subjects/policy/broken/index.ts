@@ -1,4 +1,5 @@
 import { brokenWindow, type BrokenPolicyPruner } from './brokenWindow.ts';
+import { brokenObserved } from './brokenObserved.ts';
 
 /** One broken pruner per policy invariant (`silent-drop` also answers for INV-09: the other variants keep request ids in their summary's anchors). */
 export const BROKEN_POLICY_PRUNERS: readonly BrokenPolicyPruner[] = [
@@ -24,4 +25,7 @@ export const BROKEN_POLICY_PRUNERS: readonly BrokenPolicyPruner[] = [
   brokenWindow('summary-leads', 'INV-33'),
   brokenWindow('strips-attachments', 'INV-34'),
   brokenWindow('repeats-secrets', 'INV-35'),
+  brokenObserved('stale-read-cache', 'INV-36'),
+  brokenObserved('overwrites-arrivals', 'INV-37'),
+  brokenObserved('claims-compaction', 'INV-38'),
 ];

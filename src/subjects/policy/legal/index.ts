@@ -3,6 +3,8 @@ import type { PolicyAdapter } from '../../../adapters/policy/PolicyAdapter.ts';
 import type { InvariantId } from '../../../model/invariants.ts';
 import { createWindowPruner, type WindowChoice } from '../windowPruner.ts';
 import { forProviders } from './forProviders.ts';
+import { observeWindow, type StateChoice } from '../observedWindow.ts';
+import { legalObserved } from './legalObserved.ts';
 
 /**
  * A window pruner that makes one choice the spec leaves open otherwise than prunecheck's own, and the
@@ -11,7 +13,7 @@ import { forProviders } from './forProviders.ts';
  */
 export interface LegalPolicyPruner {
   readonly adapter: PolicyAdapter;
-  readonly choice: WindowChoice;
+  readonly choice: WindowChoice | StateChoice;
   readonly leftOpenBy: InvariantId;
 }
 
@@ -26,7 +28,8 @@ function legalWindow(choice: WindowChoice, leftOpenBy: InvariantId, description:
       description,
       package: 'prunecheck (in-repo, a legal choice)',
       invariants: POLICY_CHECKABLE,
-      create: (model, config) => createWindowPruner(model, config, [], [choice]),
+      asynchronousPrune: true,
+      create: (model, config) => observeWindow(createWindowPruner(model, config, [], [choice]), config),
     },
   };
 }
@@ -38,4 +41,7 @@ export const LEGAL_POLICY_PRUNERS: readonly LegalPolicyPruner[] = [
   forProviders(legalWindow('summary-first', 'INV-33', 'Window pruner that puts its summary first after the system message, declaring only OpenAI, whose rules prunecheck knows do not ask for a user turn first'), ['openai']),
   legalWindow('marks-attachments', 'INV-34', 'Window pruner that takes the image and file parts off old user messages, archived, and names each in a marker line of its summary'),
   legalWindow('redacts-secrets', 'INV-35', 'Window pruner whose summary keeps a line holding a secret from sensitive tool output with the secret replaced by [REDACTED], instead of dropping the line'),
+  legalObserved('clears-read-cache', 'INV-36', 'Window pruner whose read cache is emptied whenever it compacts (as an agent resets its read state after compaction) instead of losing only the entries whose content left the list'),
+  legalObserved('applies-arrivals-at-once', 'INV-37', 'Window pruner that runs again on the messages that arrived during its compaction, so they are in that step\'s list, instead of taking them with the next step'),
+  legalObserved('reports-own-tokens', 'INV-38', 'Window pruner that reports its outcome in its own token count (words) and without message counts'),
 ];
