@@ -213,7 +213,7 @@ async function serve(adapter: Adapter | PolicyAdapter, message: ToChild): Promis
       created.set(message.id, creating);
       const system = await creating;
       systems.set(message.id, system);
-      const methods = typeof system === 'object' && system !== null ? ['apply', 'observe', 'request', 'auditLog', 'step', 'plan', 'close'].filter((m) => (system as unknown as Record<string, unknown>)[m] !== undefined) : [];
+      const methods = typeof system === 'object' && system !== null ? ['apply', 'observe', 'request', 'auditLog', 'step', 'arrive', 'plan', 'close'].filter((m) => (system as unknown as Record<string, unknown>)[m] !== undefined) : [];
       // What create answered, when it is no system: the engine's check of it names what is wrong.
       return { methods, shape: typeof system === 'object' && system !== null ? Object.fromEntries(methods.map((m) => [m, typeof (system as unknown as Record<string, unknown>)[m]])) : system };
     }

@@ -23,8 +23,27 @@ export function supervisedPolicy(supervisor: Supervisor, fields: Readonly<Record
       if (typeof created.shape !== 'object' || created.shape === null) return created.shape as PolicySystem;
       const type = (created.shape as Record<string, unknown>)['step'];
       if (type !== 'function') return { step: placeholder(type) } as unknown as PolicySystem;
+      // An asynchronous pruner's arrive() (INV-37) crosses too: the harness hands it what lands during a prune.
+      const arrive = (created.shape as Record<string, unknown>)['arrive'];
+      // Replies come back in the order the child sent them; counted as they land, before any await of the caller's.
+      let stepsAnswered = 0;
       return {
-        step: async (incoming: readonly PolicyMessage[]) => (await supervisor.call(proc, { t: 'call', id: proc.id(), sys: id, method: 'step', args: [incoming] }, 'step', supervisor.opTimeoutMs)) as PolicyStep,
+        step: async (incoming: readonly PolicyMessage[]) => {
+          const answer = supervisor.call(proc, { t: 'call', id: proc.id(), sys: id, method: 'step', args: [incoming] }, 'step', supervisor.opTimeoutMs);
+          void answer.then(() => void (stepsAnswered += 1), () => void (stepsAnswered += 1));
+          return (await answer) as PolicyStep;
+        },
+        ...(arrive === 'function'
+          ? {
+              arrive: async (messages: readonly PolicyMessage[]): Promise<void> => {
+                const before = stepsAnswered;
+                await supervisor.call(proc, { t: 'call', id: proc.id(), sys: id, method: 'arrive', args: [messages] }, 'arrive', supervisor.opTimeoutMs);
+                // The child answered a step before it took this arrival: settle after that step's answer has reached
+                // the harness, which then counts the arrival with the next step, as the library does.
+                if (stepsAnswered > before) await new Promise<void>((resolve) => setImmediate(resolve));
+              },
+            }
+          : {}),
       };
     },
     drain: () => supervisor.drain(),

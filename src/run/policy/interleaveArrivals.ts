@@ -62,8 +62,10 @@ export async function stepWithArrivals(
     const delivered = (async () => {
       for (const m of arrivals) {
         await s.schedule(Promise.resolve(), `arrival ${m.id ?? '(no id)'}`);
-        if (!returned) during.push(m);
+        // It raced the prune only if the library had it before the step answered: a supervised system's arrive()
+        // crosses a process boundary, and a step already answered there takes it with the next one.
         await arrive.call(system, [structuredClone(m)]);
+        if (!returned) during.push(m);
       }
     })();
     // Awaited below, once the step has answered; a failing arrive() is the adapter's error then, not unhandled now.
