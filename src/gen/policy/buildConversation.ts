@@ -1,7 +1,7 @@
 import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
 import type { PolicyCase, TurnSpec } from './PolicyCase.ts';
 import { FAKE_WINDOW_CHARS } from './fakeModel.ts';
-import { agentStateCall, instructionText, retractionTurn, standingText, largeReadResult, poisonedReadResult, reasoningFor, toolCall, toolResult } from './turnMessages.ts';
+import { agentStateCall, instructionText, userStatementText, retractionTurn, standingText, largeReadResult, poisonedReadResult, reasoningFor, toolCall, toolResult } from './turnMessages.ts';
 
 /** The conversation a case describes, cut into the rounds the pruner sees (one prune after each). */
 export interface Conversation {
@@ -37,7 +37,7 @@ export function buildConversation(c: PolicyCase): Conversation {
     const customer = CUSTOMERS[n % CUSTOMERS.length] as string;
     switch (turn.kind) {
       case 'user-statement':
-        push({ role: 'user', id: nextId(), content: `Also note: ${customer} prefers ${PREFERENCES[n % PREFERENCES.length] as string} (ticket T-${n + 2}).` });
+        push({ role: 'user', id: nextId(), content: userStatementText(`Also note: ${customer} prefers ${PREFERENCES[n % PREFERENCES.length] as string} (ticket T-${n + 2}).`, turn.chars) });
         return;
       case 'reframe':
         push({ role: 'user', id: nextId(), content: `NEW TASK: stop; instead explain why order #${1002 + n} for ${customer} failed, citing the exact error code.` });

@@ -9,7 +9,8 @@ import { createWindowPruner, type WindowFlaw } from '../windowPruner.ts';
  */
 export interface BrokenPolicyPruner {
   readonly adapter: PolicyAdapter;
-  readonly flaw: WindowFlaw;
+  /** The defect's name: a `WindowFlaw`, or a view flaw of its own (viewFlaw.ts). */
+  readonly flaw: string;
   readonly caughtBy: InvariantId;
 }
 

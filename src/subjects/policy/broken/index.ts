@@ -1,4 +1,6 @@
 import { brokenWindow, type BrokenPolicyPruner } from './brokenWindow.ts';
+import { archivesLongUsers } from './archivesLongUsers.ts';
+import { splitsThreeCalls } from './splitsThreeCalls.ts';
 
 /** One broken pruner per policy invariant (`silent-drop` also answers for INV-09: the other variants keep request ids in their summary's anchors). */
 export const BROKEN_POLICY_PRUNERS: readonly BrokenPolicyPruner[] = [
@@ -21,4 +23,6 @@ export const BROKEN_POLICY_PRUNERS: readonly BrokenPolicyPruner[] = [
   brokenWindow('trusts-summary', 'INV-30'),
   brokenWindow('trusts-attribution', 'INV-31'),
   brokenWindow('reattaches-standing', 'INV-32'),
+  archivesLongUsers,
+  splitsThreeCalls,
 ];
