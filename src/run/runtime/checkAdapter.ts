@@ -97,7 +97,8 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
   const adapterRef = options.adapterRef ?? adapter.name;
   const claims = claimsOf(adapter);
   const supported = adapter.capabilities.operations;
-  const tally = new EvidenceTally(adapter);
+  const shape = episodeShape(options);
+  const tally = new EvidenceTally(adapter, shape.mixed !== undefined);
   const started = Date.now();
   let opsChecked = 0;
   let failed = false;
@@ -226,7 +227,6 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
   // and the domain do not shrink. A candidate that fails with another finding, or with a longer trace than the
   // shortest so far, counts as passing: shrinking keeps the bug it was given, and never trades steps for a
   // smaller window.
-  const shape = episodeShape(options);
   const maxSteps = shape.mixed?.maxSteps ?? maxStepsOf(options);
   const run = async (commands: EpisodeSteps, enabled: ReadonlySet<OperationKind>, domain: EpisodeDomain, config: RuntimeConfig): Promise<undefined> => {
     let system: PruningSystem;

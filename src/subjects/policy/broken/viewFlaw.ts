@@ -11,11 +11,11 @@ import type { BrokenPolicyPruner } from './brokenWindow.ts';
 export type ViewFlaw = (view: readonly PolicyMessage[]) => readonly PolicyMessage[];
 
 /**
- * The in-repo window pruner with one defect in what it keeps after a compaction (issue 22: defects the generator
+ * The in-repo window pruner with one defect in what it keeps after a compaction, or `always` (issue 22: defects the generator
  * reaches only now that user messages range up to past the summarizer's window and turns hold up to 8 parallel
  * calls). What the flaw takes out of the list goes to the archive, so only the invariant named sees it.
  */
-export function brokenView(flaw: string, description: string, caughtBy: InvariantId, drops: ViewFlaw): BrokenPolicyPruner {
+export function brokenView(flaw: string, description: string, caughtBy: InvariantId, drops: ViewFlaw, when: 'compacted' | 'always' = 'compacted'): BrokenPolicyPruner {
   return {
     flaw,
     caughtBy,
@@ -32,7 +32,7 @@ export function brokenView(flaw: string, description: string, caughtBy: Invarian
         return {
           async step(incoming) {
             const answer = await inner.step(incoming);
-            if (Number(answer.record.metadata['summaries'] ?? 0) === 0) return answer;
+            if (when === 'compacted' && Number(answer.record.metadata['summaries'] ?? 0) === 0) return answer;
             const out = new Set(drops(answer.view));
             for (const m of out) if (!moved.includes(m)) moved.push(m);
             return { ...answer, view: answer.view.filter((m) => !out.has(m)), record: { ...answer.record, retained: [...answer.record.retained, ...moved.filter((m) => !answer.record.retained.includes(m))] } };
