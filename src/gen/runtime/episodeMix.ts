@@ -36,14 +36,39 @@ export function tailEpisode(kinds: readonly OperationKind[]): fc.Arbitrary<reado
 
 /**
  * One default run's episode: the tail and each plan the adapter's `kinds` allow by their fixed shares, the rest
- * drawn at random. Which one is drawn first, unbiased and never shrunk: shrinking stays inside the episode drawn.
+ * drawn at random. Which one is decided on a copy of the run's random source, so a run drawn at random is the very
+ * episode the same seed and run drew before plans existed (the zoo's shrunk traces stay as they were); shrinking
+ * stays inside the episode drawn.
  */
 export function episodeMix<T>(kinds: readonly OperationKind[], branches: EpisodeBranches<T>): fc.Arbitrary<T> {
   const tail = branches.planned(tailEpisode(kinds));
   const plans = plansFor(kinds).map((plan) => branches.planned(plannedEpisode(plan, kinds)));
-  return fc.noShrink(fc.noBias(fc.integer({ min: 0, max: MIX_OUT_OF - 1 }))).chain((x) => {
-    if (x < TAIL_SHARE) return tail;
-    const plan = Math.floor((x - TAIL_SHARE) / PLAN_SHARE);
-    return plans[plan] ?? branches.ordinary;
-  });
+  return new EpisodeMix((x) => (x < TAIL_SHARE ? tail : (plans[Math.floor((x - TAIL_SHARE) / PLAN_SHARE)] ?? branches.ordinary)));
+}
+
+/** How many draws of the copied source are skipped before the one that decides: it then matches no early draw. */
+const SKIPPED = 7;
+
+class EpisodeMix<T> extends fc.Arbitrary<T> {
+  constructor(private readonly branchOf: (x: number) => fc.Arbitrary<T>) {
+    super();
+  }
+
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
+    const copy = mrng.clone();
+    for (let i = 0; i < SKIPPED; i += 1) copy.nextInt();
+    const branch = this.branchOf(copy.nextInt(0, MIX_OUT_OF - 1));
+    const drawn = branch.generate(mrng, biasFactor);
+    return new fc.Value(drawn.value_, { branch, context: drawn.context });
+  }
+
+  canShrinkWithoutContext(value: unknown): value is T {
+    return false;
+  }
+
+  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
+    if (context === undefined) return fc.Stream.nil();
+    const { branch, context: inner } = context as { readonly branch: fc.Arbitrary<T>; readonly context: unknown };
+    return branch.shrink(value, inner).map((v) => new fc.Value(v.value_, { branch, context: v.context }));
+  }
 }
