@@ -42,9 +42,13 @@ describe('reports/detection.md', () => {
   it('adds the share of default runs that reach each dangerous situation, and the seeds where some run does', () => {
     const lines = renderSituationReach([
       { situation: 'stale-copy-read', perSeed: [{ seed: 1, reached: 3, runs: 300 }, { seed: 2, reached: 0, runs: 300 }, { seed: 3, reached: 30, runs: 300 }] },
+      { situation: 'tombstones-past-cache-bound', perSeed: [{ seed: 1, reached: 6, runs: 300 }] },
     ]).join('\n');
     expect(lines).toContain('## Dangerous situations: the share of default runs that reach each');
-    expect(lines).toContain('| stale-copy-read | 1.0 % / 0.0 % | 2/3 |');
+    expect(lines).toContain('| stale-copy-read | 1.0 % / 0.0 % | 2/3 | – (drawn) |');
+    // Issue 22: the share of default runs planned for a situation, beside the share that reaches it.
+    expect(lines).toContain('| tombstones-past-cache-bound | 2.0 % / 2.0 % | 1/1 | 2.5 % |');
+    expect(lines).toContain('0.3 % of default runs are 500 to 600 steps long (the tail)');
     expect(renderSituationReach([])).toEqual([]);
   });
 });

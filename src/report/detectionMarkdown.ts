@@ -1,3 +1,5 @@
+import { MIX_OUT_OF, PLAN_SHARE, TAIL_SHARE, TAIL_STEPS } from '../gen/runtime/episodeMix.ts';
+import { SITUATION_PLANS } from '../gen/runtime/situationPlans.ts';
 import { mdTable } from '../util/markdownText.ts';
 
 /** One check of one broken runtime at one seed, as `npm run detection` measured it. */
@@ -40,14 +42,23 @@ export function renderSituationReach(reach: readonly SituationReach[]): string[]
   if (reach.length === 0) return [];
   const share = (r: { reached: number; runs: number }): number => (r.runs === 0 ? 0 : r.reached / r.runs);
   const pct = (x: number | undefined): string => (x === undefined ? '–' : `${(x * 100).toFixed(1)} %`);
+  const planned = new Set<string>(SITUATION_PLANS.map((p) => p.situation));
   const table = mdTable(
-    ['dangerous situation', 'share of default runs that reach it (median / min over seeds)', 'seeds where some run reaches it'],
+    ['dangerous situation', 'share of default runs that reach it (median / min over seeds)', 'seeds where some run reaches it', 'share of default runs planned for it'],
     reach.map((r) => {
       const shares = r.perSeed.map(share);
-      return [r.situation, `${pct(medianOf(shares))} / ${pct(shares.length === 0 ? undefined : Math.min(...shares))}`, `${r.perSeed.filter((s) => s.reached > 0).length}/${r.perSeed.length}`];
+      return [r.situation, `${pct(medianOf(shares))} / ${pct(shares.length === 0 ? undefined : Math.min(...shares))}`, `${r.perSeed.filter((s) => s.reached > 0).length}/${r.perSeed.length}`, planned.has(r.situation) ? pct(PLAN_SHARE / MIX_OUT_OF) : '– (drawn)'];
     }),
   );
-  return ['## Dangerous situations: the share of default runs that reach each', '', 'The reference runtime checked at the same seeds with the same default runs (complete runs only): a situation reached at every seed is reached by plan or often enough by drawing.', '', table, ''];
+  return [
+    '## Dangerous situations: the share of default runs that reach each',
+    '',
+    'The reference runtime checked at the same seeds with the same default runs (complete runs only): a situation reached at every seed is reached by plan or often enough by drawing. ' +
+      `A planned situation has a fixed share of default runs directed at it (src/gen/runtime/situationPlans.ts); ${pct(TAIL_SHARE / MIX_OUT_OF)} of default runs are ${TAIL_STEPS.min} to ${TAIL_STEPS.max} steps long (the tail).`,
+    '',
+    table,
+    '',
+  ];
 }
 
 /** What the measurement was run with, for the report's first lines. */

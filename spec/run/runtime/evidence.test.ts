@@ -33,14 +33,19 @@ describe('no cheap conformant', () => {
   });
 
   it('runs cut short are no evidence: claimed invariants never judged over complete runs make the verdict unknown, with the numbers', async () => {
-    // Every summary is refused: the reference cannot follow (it summarized), so each run is cut short there.
-    const refusesSummaries = faultyAdapter('refuses-summaries', (op) => (op.kind === 'summarize' ? { kind: 'rejected', spanId: op.sourceIds[0], reason: 'not-resident' } : undefined));
+    // Every summary is refused: the reference cannot follow (it summarized), so each run is cut short there. The
+    // runtime inside still takes the step, so a summary the reference refuses too (an evicted source: default runs
+    // reach it since issue 22) keeps the step counts equal and the run goes on.
+    const refusesSummaries = faultyAdapter('refuses-summaries', (op, inner) =>
+      op.kind === 'summarize' ? Promise.resolve(inner.apply(op)).then(() => ({ kind: 'rejected', spanId: op.sourceIds[0], reason: 'not-resident' })) : undefined,
+    );
     const report = await checkAdapter(claiming(refusesSummaries, RUNTIME_INVARIANT_IDS.filter((id) => id !== 'INV-15')), { seed: 1, outDir });
     expect(report.verdict).toBe('unknown');
     expect(report.evidence?.runsCutShort).toBeGreaterThan(50);
     expect(report.evidence?.unclaimed['DIFFERENTIAL']?.cutShort).toBe(report.evidence?.runsCutShort);
-    expect(report.error).toMatch(/no operation of a complete run exercised the claimed INV-05, INV-14/);
-    expect(report.invariants.find((r) => r.invariant === 'INV-05')).toMatchObject({ status: 'inconclusive', checked: 0 });
+    // INV-14 needs a summary taken: none is. (INV-05 is judged on summaries refused by both since issue 22.)
+    expect(report.error).toMatch(/no operation of a complete run exercised the claimed (INV-\d\d, )*INV-14\b/);
+    expect(report.invariants.find((r) => r.invariant === 'INV-14')).toMatchObject({ status: 'inconclusive', checked: 0 });
   });
 });
 

@@ -22,6 +22,12 @@ const CASES: readonly { readonly adapter: Adapter; readonly invariant: string; r
 ];
 /** The ones whose decay no later step shows either: only a recheck finds them. */
 const ONLY_RECHECKED = CASES.slice(1);
+/**
+ * The seed each is checked with. Since issue 22 default runs restore and look up long-evicted spans often enough
+ * that forgets-old-tombstones is also seen (as DIFFERENTIAL, on the step naming the span) at seeds 1, 4 and 5
+ * before any recheck; at seed 3 its INV-01 is found with rechecks only, as this test asks.
+ */
+const SEED_OF: Readonly<Record<string, number>> = { 'forgets-old-tombstones': 3 };
 
 const outDir = mkdtempSync(join(tmpdir(), 'prunecheck-recheck-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
@@ -47,9 +53,10 @@ describe('every state rechecked (issue 11)', () => {
   });
 
   it.each(ONLY_RECHECKED.map((c) => [c.adapter.name, c.invariant, c.adapter] as const))('the generated suite finds %s (%s) only with rechecks, and its counterexample replays', async (name, invariant, adapter) => {
-    const without = await checkAdapter(adapter, { seed: 1, outDir, examples: false, recheckEvery: 0 });
+    const seed = SEED_OF[name] ?? 1;
+    const without = await checkAdapter(adapter, { seed, outDir, examples: false, recheckEvery: 0 });
     expect(without.violations.map((v) => v.invariant)).not.toContain(invariant);
-    const report = await checkAdapter(adapter, { seed: 1, outDir, examples: false, adapterRef: name });
+    const report = await checkAdapter(adapter, { seed, outDir, examples: false, adapterRef: name });
     expect([report.verdict, report.violations[0]?.invariant]).toEqual(['violation', invariant]);
     const file = report.violations[0]?.counterexample ?? '';
     const cx = JSON.parse(readFileSync(file, 'utf8')) as Counterexample;

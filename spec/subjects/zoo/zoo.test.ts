@@ -3,6 +3,8 @@ import { BUILTIN_ADAPTERS, findBuiltin } from '../../../src/subjects/builtins.ts
 import { loadAdapter } from '../../../src/subjects/loadAdapter.ts';
 import { referenceAdapter } from '../../../src/subjects/reference.ts';
 import { FINGERPRINT_CHARS } from '../../../src/subjects/zoo/DigestWrongBytes.ts';
+import { LEDGER_SLOTS } from '../../../src/subjects/zoo/LedgerLruOfEight.ts';
+import { TOMBSTONE_SLOTS } from '../../../src/subjects/zoo/TombstonesCappedAt64.ts';
 import { ZOO_ADAPTERS, ZOO_EXPECTATIONS } from '../../../src/subjects/zoo/index.ts';
 import { lossyMarkerText } from '../../../src/model/IndexEntry.ts';
 import { INVARIANT_IDS, RUNTIME_INVARIANT_IDS, type InvariantId } from '../../../src/model/invariants.ts';
@@ -27,6 +29,10 @@ interface ZooCase {
 }
 
 const LONG = 'tool output: request req-7731 failed with E_TIMEOUT after 3 retries';
+
+const ORDER = 'POST /orders {"sku":"A0"}';
+const SESSIONS = Array.from({ length: LEDGER_SLOTS }, (_, i) => `DELETE /sessions/${i}`);
+const ROW = 'tool: GET /users/42 -> {"id":42} (request req-2)';
 
 const CASES: readonly ZooCase[] = [
   {
@@ -544,6 +550,46 @@ const CASES: readonly ZooCase[] = [
       expect(obs(ref, 'c').gap).toBeUndefined();
       expect(obs(bad, 'a').index).toMatchObject({ kind: 'handle', spanId: 'a' });
       expect(obs(bad, 'a').gap).toBeUndefined();
+    },
+  },
+  {
+    adapter: 'stale-check-by-length',
+    invariant: 'INV-04',
+    title: 'a copy rewritten with one character changed (the same length) is answered recoverable and restored',
+    ops: [raw('a', ROW, { persist: true }), { kind: 'prune', spanId: 'a' }, { kind: 'overwrite', spanId: 'a', content: ROW.replace('42}', '43}') }, { kind: 'lookup', spanId: 'a' }, { kind: 'restore', spanId: 'a' }],
+    expectations: (ref, bad) => {
+      expect(at(ref, 3, 'tombstoned')).toMatchObject({ why: 'stale', digest: sha256(ROW) });
+      expect(at(ref, 4, 'rejected').reason).toBe('stale');
+      expect(at(bad, 3, 'recoverable').content).toBe(ROW.replace('42}', '43}'));
+      expect(obs(bad, 'a').resident?.content).toBe(ROW.replace('42}', '43}'));
+    },
+  },
+  {
+    adapter: 'ledger-lru-of-eight',
+    invariant: 'INV-09',
+    title: 'a call, eight calls of other signatures, then the first again: the cache of eight forgot it and it goes out twice',
+    ops: [
+      { kind: 'callTool', signature: ORDER, requestId: 'req-0' },
+      ...SESSIONS.map((signature, i): Operation => ({ kind: 'callTool', signature, requestId: `req-s${i}` })),
+      { kind: 'callTool', signature: ORDER, requestId: 'req-0b' },
+    ],
+    signatures: [ORDER, ...SESSIONS],
+    expectations: (ref, bad) => {
+      expect(at(ref, LEDGER_SLOTS + 1, 'duplicate').original).toMatchObject({ requestId: 'req-0', status: 'accepted' });
+      expect(at(bad, LEDGER_SLOTS + 1, 'executed').requestId).toBe('req-0b');
+      expect(bad.requests[ORDER]).toMatchObject({ requestId: 'req-0b' });
+    },
+  },
+  {
+    adapter: 'tombstones-capped-at-64',
+    invariant: 'INV-01',
+    title: '65 spans evicted by one compaction: the 65th tombstone drops the first',
+    ops: [...Array.from({ length: TOMBSTONE_SLOTS + 1 }, (_, i) => raw(`t${i}`, `tool: row ${i}`, { persist: true, score: 0.1 })), { kind: 'compact', threshold: 0.5 }],
+    expectations: (ref, bad) => {
+      for (const p of [ref, bad]) expect(at(p, TOMBSTONE_SLOTS + 1, 'compacted').evicted).toHaveLength(TOMBSTONE_SLOTS + 1);
+      expect(obs(ref, 't0').tombstone).toMatchObject({ spanId: 't0', mode: 'reversible', digest: sha256('tool: row 0') });
+      expect(obs(bad, 't0').tombstone).toBeUndefined();
+      expect(obs(bad, 't1').tombstone).toMatchObject({ spanId: 't1', mode: 'reversible' });
     },
   },
 ];

@@ -23,7 +23,14 @@ const MAX_TRACE = 8;
  * that fill the window, which no shrinking removes. Measured with SEED: 9 (markers-cost-nothing) and 10
  * (markers-never-fold); over seeds 1–36 at most 12 and 15 (spec/subjects/zoo/zooAt36Seeds.soak.test.ts).
  */
-const MAX_TRACE_OF: Readonly<Record<string, number>> = { 'markers-cost-nothing': 12, 'markers-never-fold': 12 };
+const MAX_TRACE_OF: Readonly<Record<string, number>> = {
+  'markers-cost-nothing': 12,
+  'markers-never-fold': 12,
+  // Issue 22: nine distinct calls, and 65 evictions, are the least that overflow a cache of 8 and a store of 64
+  // (src/subjects/zoo/minimalTraces.ts); their minimal trace or one step more.
+  'ledger-lru-of-eight': 10,
+  'tombstones-capped-at-64': 67,
+};
 
 const outDir = mkdtempSync(join(tmpdir(), 'prunecheck-zoo-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { PolicyConfig } from '../../adapters/policy/PolicyAdapter.ts';
-import { FAKE_BEHAVIOURS, type FakeBehaviour } from './fakeModel.ts';
+import { FAKE_BEHAVIOURS, FAKE_WINDOW_CHARS, type FakeBehaviour } from './fakeModel.ts';
 import { tokenBudgetsArbitrary } from './tokenBudgets.ts';
 import { READ_ONLY_TOOLS, SIDE_EFFECT_TOOLS, type ToolName } from '../../adapters/policy/toolNames.ts';
 
@@ -26,6 +26,7 @@ export interface CallSpec {
  * - `large-read`: a `read_log` whose output is longer than the fake summarizer's window (INV-22).
  * - `retraction`: the user asks for an action and takes it back (`cancelled`, or `superseded` by another), or
  *   the assistant proposes a plan the user never approves (`unapproved`) or approves (`approved`) (INV-30).
+ * - `user-statement`: the user adds a fact; `chars`, when set, its length (empty to past the summarizer's window).
  * - `standing`: project instructions attached as a message of their own, system-role or a user-role reminder (INV-32).
  * - `attachment`: the user pastes a screenshot or attaches a file, with text that refers to it (INV-34).
  * - `sensitive-read`: the agent reads an environment whose output, marked sensitive, holds credentials (INV-35).
@@ -35,7 +36,7 @@ export interface CallSpec {
  *   round's prune may be running (INV-37); `PolicyCase.interleaving` seeds the scheduler that decides when.
  */
 export type TurnSpec =
-  | { readonly kind: 'user-statement' }
+  | { readonly kind: 'user-statement'; readonly chars?: number }
   | { readonly kind: 'reframe' }
   | { readonly kind: 'assistant-text' }
   | { readonly kind: 'tool-calls'; readonly calls: readonly CallSpec[]; readonly reasoning?: boolean; readonly late?: boolean }
@@ -74,6 +75,9 @@ export interface PolicyCase {
   readonly interleaving?: number;
 }
 
+/** The most parallel calls one generated turn makes. */
+export const MAX_PARALLEL_CALLS = 8;
+
 const callSpec: fc.Arbitrary<CallSpec> = fc.record({
   tool: fc.constantFrom<ToolName>(...SIDE_EFFECT_TOOLS, ...READ_ONLY_TOOLS),
   fails: fc.boolean(),
@@ -82,17 +86,30 @@ const callSpec: fc.Arbitrary<CallSpec> = fc.record({
 
 const toolCallsTurn: fc.Arbitrary<TurnSpec> = fc
   .record({
-    calls: fc.array(callSpec, { minLength: 1, maxLength: 2 }),
+    // 1 to 8 parallel calls (issue 22): a pruner written for two at most is caught; shrinks toward one.
+    calls: fc.array(callSpec, { minLength: 1, maxLength: MAX_PARALLEL_CALLS, size: 'max' }),
     // Shrinks towards plain calls: no reasoning item, results on time.
     reasoning: fc.oneof({ arbitrary: fc.constant(false), weight: 2 }, { arbitrary: fc.constant(true), weight: 1 }),
     late: fc.oneof({ arbitrary: fc.constant(false), weight: 1 }, { arbitrary: fc.constant(true), weight: 1 }),
   })
   .map(({ calls, reasoning, late }) => ({ kind: 'tool-calls' as const, calls, ...(reasoning ? { reasoning } : {}), ...(late ? { late } : {}) }));
 
+/**
+ * A user statement's length when it is not the plain sentence (issue 22): empty, a few characters, a paragraph, a
+ * pasted document, or longer than the summarizer's window (`FAKE_WINDOW_CHARS`); shrinks toward empty.
+ */
+const userStatementChars: fc.Arbitrary<number> = fc.oneof(
+  fc.constant(0),
+  fc.integer({ min: 1, max: 400 }),
+  fc.integer({ min: 2_000, max: 6_000 }),
+  fc.integer({ min: FAKE_WINDOW_CHARS + 1, max: FAKE_WINDOW_CHARS + 4_000 }),
+);
+
 export const turnSpec: fc.Arbitrary<TurnSpec> = fc.oneof(
   { arbitrary: fc.constant({ kind: 'assistant-text' as const }), weight: 2 },
   { arbitrary: toolCallsTurn, weight: 4 },
   { arbitrary: fc.constant({ kind: 'user-statement' as const }), weight: 2 },
+  { arbitrary: userStatementChars.map((chars) => ({ kind: 'user-statement' as const, chars })), weight: 1 },
   { arbitrary: fc.constant({ kind: 'reframe' as const }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('instruction' as const), tool: fc.constantFrom<ToolName>(...SIDE_EFFECT_TOOLS, ...READ_ONLY_TOOLS), done: fc.boolean() }), weight: 2 },
   { arbitrary: fc.constant({ kind: 'poisoned-read' as const }), weight: 1 },

@@ -4,7 +4,7 @@ import { FAKE_WINDOW_CHARS } from './fakeModel.ts';
 import { attachmentMessage } from './attachmentTurn.ts';
 import { sensitiveRead } from './sensitiveReadTurn.ts';
 import { arrivalTurn, fileReadTurn, READ_FILES } from './stateTurns.ts';
-import { agentStateCall, instructionText, retractionTurn, standingText, largeReadResult, poisonedReadResult, reasoningFor, toolCall, toolResult } from './turnMessages.ts';
+import { agentStateCall, instructionText, userStatementText, retractionTurn, standingText, largeReadResult, poisonedReadResult, reasoningFor, toolCall, toolResult } from './turnMessages.ts';
 
 /** The conversation a case describes, cut into the rounds the pruner sees (one prune after each). */
 export interface Conversation {
@@ -49,7 +49,7 @@ export function buildConversation(c: PolicyCase): Conversation {
     const customer = CUSTOMERS[n % CUSTOMERS.length] as string;
     switch (turn.kind) {
       case 'user-statement':
-        push({ role: 'user', id: nextId(), content: `Also note: ${customer} prefers ${PREFERENCES[n % PREFERENCES.length] as string} (ticket T-${n + 2}).` });
+        push({ role: 'user', id: nextId(), content: userStatementText(`Also note: ${customer} prefers ${PREFERENCES[n % PREFERENCES.length] as string} (ticket T-${n + 2}).`, turn.chars) });
         return;
       case 'reframe':
         push({ role: 'user', id: nextId(), content: `NEW TASK: stop; instead explain why order #${1002 + n} for ${customer} failed, citing the exact error code.` });

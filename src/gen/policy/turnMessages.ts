@@ -45,6 +45,22 @@ export function largeReadResult(call: PolicyToolCall, chars: number, id: string)
   return { role: 'tool', id, toolCallId: call.id, name: call.name, content: lines.join('\n').slice(0, chars) };
 }
 
+/**
+ * A user statement `chars` long (issue 22): the sentence cut short, or followed by a pasted document of numbered
+ * lines (a log, a spec) up to the length; the sentence itself when `chars` is unset. Every length is exact.
+ */
+export function userStatementText(sentence: string, chars: number | undefined): string {
+  if (chars === undefined) return sentence;
+  if (chars <= sentence.length) return sentence.slice(0, chars);
+  const lines = [sentence, 'Pasted below, for reference:'];
+  for (let i = 1, n = lines.join('\n').length; n < chars; i += 1) {
+    const line = `${String(i).padStart(5, '0')} | requirement R-${i}: keep order #${1000 + (i % 97)} refundable until the dispute closes`;
+    lines.push(line);
+    n += line.length + 1;
+  }
+  return lines.join('\n').slice(0, chars);
+}
+
 const VERBS: Record<ToolName, string> = { issue_refund: 'refund', send_email: 'email the receipt for', charge_card: 'charge the card for', read_log: 'check the logs of' };
 
 /** `INSTRUCTION I-(n+1): <verb> order #(2001+n) for <customer>.` The order number ties it to the call that does it. */

@@ -41,6 +41,10 @@ export class EpisodeState {
   private pendingName: { readonly id: string; readonly name: number } | undefined;
   /** The calls resolved so far: their ring position, signature index and spelling. */
   private readonly calls: { readonly pick: number; readonly index: number; readonly form: number }[] = [];
+  /** The signature of every call resolved so far, in order: how many others came between two attempts of one. */
+  private readonly signatures: string[] = [];
+  /** Spans whose backing copy an overwrite replaced with other bytes of the same length (a check by length misses it). */
+  readonly staleSameLength = new Set<string>();
   private frameCounter = 0;
   private versionCounter = 1;
 
@@ -111,8 +115,34 @@ export class EpisodeState {
   }
 
   /** Records a call about to be made (a call always reaches the ledger's decision): a later retry may repeat it. */
-  called(pick: number, index: number, form: number): void {
+  called(pick: number, index: number, form: number, signature: string): void {
     this.calls.push({ pick, index, form });
+    this.signatures.push(signature);
+  }
+
+  /** The episode's first call, for a planned retry of it after many others (`CallSweep` 'first'). */
+  firstCall(): { readonly index: number; readonly form: number } | undefined {
+    return this.calls[0];
+  }
+
+  /** The smallest signature index not called yet: a planned call that is none of the episode's earlier ones. */
+  freshSignatureIndex(): number {
+    const used = new Set(this.calls.map((call) => call.index));
+    let index = 0;
+    while (used.has(index)) index += 1;
+    return index;
+  }
+
+  /**
+   * For the call just resolved (the last one recorded): how many distinct other signatures were called since the
+   * previous attempt of its signature, or undefined when it has none (it is no retry).
+   */
+  othersSinceLastAttempt(): number | undefined {
+    const last = this.signatures.length - 1;
+    const signature = this.signatures[last];
+    const previous = this.signatures.lastIndexOf(signature as string, last - 1);
+    if (last < 1 || previous < 0) return undefined;
+    return new Set(this.signatures.slice(previous + 1, last)).size;
   }
 
   /** The signature indices whose request ids (`req-<index>`) some appended content mentions. */

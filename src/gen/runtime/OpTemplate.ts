@@ -20,7 +20,7 @@ export type OpTemplate =
   | { readonly kind: 'restore'; readonly pick: number }
   | { readonly kind: 'lookup'; readonly pool: LookupPool; readonly pick: number }
   | { readonly kind: 'claim'; readonly picks: readonly number[]; readonly includeLost: boolean }
-  | { readonly kind: 'callTool'; readonly signaturePick: number; readonly form: number; readonly repeat: boolean; readonly retryAfter: number | undefined; readonly status: CallStatus; readonly advance: number; readonly keyed: boolean }
+  | { readonly kind: 'callTool'; readonly signaturePick: number; readonly form: number; readonly repeat: boolean; readonly retryAfter: number | undefined; readonly status: CallStatus; readonly advance: number; readonly keyed: boolean; readonly sweep?: CallSweep }
   | { readonly kind: 'setVersion'; readonly which: 'model' | 'policy' | 'both' };
 
 /** Where a prune's target is drawn from: bias toward the dangerous ones. */
@@ -28,3 +28,9 @@ export type PrunePool = 'resident' | 'summarized-source' | 'summary' | 'derived'
 
 /** Where a lookup's id is drawn from: pruned ids next to never-seen look-alikes. */
 export type LookupPool = 'evicted' | 'resident' | 'lookalike' | 'never-seen';
+
+/**
+ * A planned call's signature (src/gen/runtime/situationPlans.ts): `fresh`, one the episode has not called yet, whatever
+ * its pool's size; `first`, the episode's first call again. A drawn call has none and picks from the pool.
+ */
+export type CallSweep = 'fresh' | 'first';

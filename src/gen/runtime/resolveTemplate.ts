@@ -107,7 +107,11 @@ export function resolveTemplate(template: OpTemplate, state: EpisodeState): Oper
       const sources = evicted.filter((id) => chains.has(id));
       const spanId = state.choose(sources.length > 0 ? sources : evicted.length > 0 && template.pick % 3 !== 0 ? evicted : persisted, template.pick);
       if (spanId === undefined) return undefined;
-      return { kind: 'overwrite', spanId, content: overwriteContent(state, spanId, template.contentPick, template.shape) };
+      const content = overwriteContent(state, spanId, template.contentPick, template.shape);
+      const before = state.reference.store.handleFor(spanId);
+      const read = before === undefined ? undefined : state.reference.store.read(before);
+      if (read?.status === 'present' && read.content !== content && read.content.length === content.length) state.staleSameLength.add(spanId);
+      return { kind: 'overwrite', spanId, content };
     }
     case 'edit': {
       // Editing a restored span is what makes "content changed, then re-evicted" reachable.
@@ -164,9 +168,9 @@ export function resolveTemplate(template: OpTemplate, state: EpisodeState): Oper
       return resolveClaim(template, state);
     case 'callTool': {
       const drawn = { index: signatureIndex(template.signaturePick, state.domain.signatures, state.mentionedRequests(), (candidates, pick) => state.chooseSignature(candidates, pick)), form: template.form };
-      const { index, form } = template.repeat ? (state.chooseCall(template.signaturePick) ?? drawn) : drawn;
-      state.called(template.signaturePick, index, form);
+      const { index, form } = plannedCall(template, state) ?? (template.repeat ? (state.chooseCall(template.signaturePick) ?? drawn) : drawn);
       const { signature, requestId, key } = signatureOf(index, form);
+      state.called(template.signaturePick, index, form, signature);
       return {
         kind: 'callTool',
         signature,
@@ -185,6 +189,12 @@ export function resolveTemplate(template: OpTemplate, state: EpisodeState): Oper
       return { kind: 'setVersion', modelVersion: `model-${n}`, policyVersion: `policy-${n}` };
     }
   }
+}
+
+/** A planned call's signature (`CallSweep`): one not called yet, or the episode's first call again; none for a drawn call. */
+function plannedCall(template: Extract<OpTemplate, { kind: 'callTool' }>, state: EpisodeState): { readonly index: number; readonly form: number } | undefined {
+  if (template.sweep === undefined) return undefined;
+  return template.sweep === 'first' ? state.firstCall() : { index: state.freshSignatureIndex(), form: 0 };
 }
 
 function resolveSummarize(template: Extract<OpTemplate, { kind: 'summarize' }>, state: EpisodeState): Operation | undefined {
@@ -235,7 +245,8 @@ function resolveClaim(template: Extract<OpTemplate, { kind: 'claim' }>, state: E
 /**
  * What an overwrite writes over a span's copy (issue 22: the edits vary, so no check by length or prefix passes):
  * by `contentPick` mod 4, a whole other text (shaped; 0, so shrinking ends there), the same bytes with one
- * character changed, other bytes of the same length (the text reversed), or the same text with a suffix.
+ * character changed, other bytes of the same length (the text reversed), or the same text with a suffix of 1 to 69
+ * characters.
  */
 function overwriteContent(state: EpisodeState, spanId: string, contentPick: number, shape: number): string {
   const handle = state.reference.store.handleFor(spanId);
@@ -254,5 +265,8 @@ function overwriteContent(state: EpisodeState, spanId: string, contentPick: numb
     const reversed = [...now].reverse().join('');
     return reversed === now ? `${now.slice(0, -1)}${now.endsWith('x') ? 'y' : 'x'}` : reversed;
   }
-  return `${now} (rewritten in the log)`;
+  // A suffix of 1 to 69 characters: no check by a fixed length difference passes.
+  return `${now}${REWRITTEN.slice(0, 1 + ((contentPick >> 2) % REWRITTEN.length))}`;
 }
+
+const REWRITTEN = ' (rewritten in the log)'.repeat(3);

@@ -26,7 +26,11 @@ export class EvidenceTally {
   /** Runs whose system did not expose each optional observation: an invariant needing it is `unknown`. */
   private readonly unexposed: Record<string, number> = {};
 
-  constructor(private readonly adapter: Adapter) {}
+  /** `planned`: whether the runs mix in the situation plans (issue 22), so the situations only plans reach are asked. */
+  constructor(
+    private readonly adapter: Adapter,
+    private readonly planned = true,
+  ) {}
 
   /** Counts one finished generated run. */
   add(driver: EpisodeDriver): void {
@@ -84,7 +88,7 @@ export class EvidenceTally {
       const by = Object.entries(this.unclaimed).filter(([, e]) => e.cutShort > 0).map(([id, e]) => `${id} ×${e.cutShort}`);
       gaps.push(`${this.runsCutShort} of ${this.runs} runs were cut short by findings on invariants ${adapter.name} does not claim (${by.join(', ')}); claim them, or fix what they find`);
     }
-    const unreached = applicableSituations(adapter.capabilities.operations).filter((s) => this.situations[s] === 0);
+    const unreached = applicableSituations(adapter.capabilities.operations, this.planned).filter((s) => this.situations[s] === 0);
     if (unreached.length > 0) gaps.push(`${this.runsComplete} complete runs never reached: ${unreached.join(', ')}; raise --runs (seed ${seed})`);
     const unjudged = adapter.capabilities.invariants.filter((id) => (this.checked.get(id) ?? 0) === 0);
     if (unjudged.length > 0) gaps.push(`no operation of a complete run exercised the claimed ${unjudged.join(', ')}; raise --runs, or check the operations the adapter supports`);

@@ -26,7 +26,11 @@ export interface RunModel {
 export class StepCommand implements fc.AsyncCommand<RunModel, PruningSystem> {
   private pins: readonly Pin[] | undefined;
 
-  constructor(readonly template: OpTemplate) {}
+  /** `planned`: a step of a situation plan or of the tail (src/gen/runtime/episodeMix.ts) runs whatever the swarm switched off. */
+  constructor(
+    readonly template: OpTemplate,
+    readonly planned = false,
+  ) {}
 
   /** Where this step's choices landed the first time it ran (undefined before): what the lookahead resolves it with. */
   get pinned(): readonly Pin[] | undefined {
@@ -34,7 +38,7 @@ export class StepCommand implements fc.AsyncCommand<RunModel, PruningSystem> {
   }
 
   check(model: Readonly<RunModel>): boolean {
-    return !model.driver.stopped && model.enabled.has(this.template.kind) && model.driver.trace.length < model.maxSteps;
+    return !model.driver.stopped && (this.planned || model.enabled.has(this.template.kind)) && model.driver.trace.length < model.maxSteps;
   }
 
   async run(model: RunModel): Promise<void> {

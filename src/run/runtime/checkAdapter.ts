@@ -22,6 +22,7 @@ import { FindingError } from '../FindingError.ts';
 import { InternalError } from '../InternalError.ts';
 import { OutputPathError } from '../../util/writeFileAtomic.ts';
 import { episodeProperty, type EpisodeShape, type EpisodeSteps } from './episodeArbitrary.ts';
+import { LONG_DRAW_FACTOR, TAIL_STEPS } from '../../gen/runtime/episodeMix.ts';
 import type { RunModel } from './StepCommand.ts';
 import { PRUNECHECK_VERSION } from '../version.ts';
 import { deepFreeze } from '../../util/deepFreeze.ts';
@@ -36,8 +37,6 @@ import { discardCounterexample, findingIdentity, replayCommand, saveCounterexamp
 
 export const DEFAULTS = { runs: 300, maxSteps: 80, longSteps: { min: 500, max: 600 }, recheckEvery: DEFAULT_RECHECK_EVERY, opTimeoutMs: 5_000, outDir: 'reports/counterexamples', reruns: 3 } as const;
 
-/** How many steps a long episode draws per step it must run: a step with nothing to act on is skipped. */
-const LONG_DRAW_FACTOR = 1.6;
 
 /** Whether a finding counts for this adapter: claimed invariants, and harness-level findings always. */
 export function claimsOf(adapter: Adapter): (invariant: FindingKind) => boolean {
@@ -76,7 +75,8 @@ export function episodeShape(options: Pick<CheckOptions, 'maxSteps' | 'long'>): 
   const long = options.long === true;
   const maxSteps = maxStepsOf(options);
   // A long episode draws more steps than it runs (a step with nothing to act on is skipped), capped at maxSteps.
-  if (!long) return { long, drawn: maxSteps, minDrawn: 0 };
+  // Default runs mix in the tail of long episodes and the situation plans (issue 22); a --max-steps of its own bounds every run.
+  if (!long) return { long, drawn: maxSteps, minDrawn: 0, ...(maxSteps === DEFAULTS.maxSteps ? { mixed: { maxSteps: Math.max(maxSteps, TAIL_STEPS.max) } } : {}) };
   return { long, drawn: Math.ceil(maxSteps * LONG_DRAW_FACTOR), minDrawn: Math.ceil(Math.min(DEFAULTS.longSteps.min, maxSteps) * LONG_DRAW_FACTOR) };
 }
 
@@ -99,7 +99,8 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
   const adapterRef = options.adapterRef ?? adapter.name;
   const claims = claimsOf(adapter);
   const supported = adapter.capabilities.operations;
-  const tally = new EvidenceTally(adapter);
+  const shape = episodeShape(options);
+  const tally = new EvidenceTally(adapter, shape.mixed !== undefined);
   const started = Date.now();
   let opsChecked = 0;
   let failed = false;
@@ -228,7 +229,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
   // and the domain do not shrink. A candidate that fails with another finding, or with a longer trace than the
   // shortest so far, counts as passing: shrinking keeps the bug it was given, and never trades steps for a
   // smaller window.
-  const maxSteps = maxStepsOf(options);
+  const maxSteps = shape.mixed?.maxSteps ?? maxStepsOf(options);
   const run = async (commands: EpisodeSteps, enabled: ReadonlySet<OperationKind>, domain: EpisodeDomain, config: RuntimeConfig): Promise<undefined> => {
     let system: PruningSystem;
     running = { config, path: '' };
@@ -272,7 +273,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
     }
     return undefined;
   };
-  const property = episodeProperty(supported, episodeShape(options), run);
+  const property = episodeProperty(supported, shape, run);
 
   const examples = options.examples === false ? [] : await scenarioExamples();
   const baseNow = () => ({ ...baseOf(), examplesRun: examples.map((e) => e.name) });

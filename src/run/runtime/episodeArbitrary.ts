@@ -3,6 +3,8 @@ import type { PruningSystem } from '../../adapters/Adapter.ts';
 import { atLeastSteps } from '../../gen/runtime/atLeastSteps.ts';
 import { domainArbitrary, type EpisodeDomain } from '../../gen/runtime/EpisodeDomain.ts';
 import { configArbitrary, swarmArbitrary } from '../../gen/runtime/episodeArbitraries.ts';
+import { episodeMix } from '../../gen/runtime/episodeMix.ts';
+import { shrinkByDeletion } from '../../gen/runtime/shrinkByDeletion.ts';
 import { templateArbitrary } from '../../gen/runtime/templateArbitrary.ts';
 import type { OperationKind } from '../../model/Operation.ts';
 import type { RuntimeConfig } from '../../model/ReferenceRuntime.ts';
@@ -27,6 +29,19 @@ export function stepsArbitrary(kinds: readonly OperationKind[], maxSteps: number
 }
 
 /**
+ * A default run's steps (issue 22, src/gen/runtime/episodeMix.ts): most drawn as `stepsArbitrary` draws them, a
+ * fixed share 500 to 600 steps of every kind (the tail), and a fixed share planned for each dangerous situation
+ * drawing seldom reaches. Planned episodes shrink by deleting steps, each kept as drawn.
+ */
+export function defaultStepsArbitrary(kinds: readonly OperationKind[], maxSteps: number): fc.Arbitrary<EpisodeSteps> {
+  return episodeMix<EpisodeSteps>(kinds, {
+    ordinary: stepsArbitrary(kinds, maxSteps),
+    planned: (steps) => shrinkByDeletion(steps.map((list) => list.map((step) => new StepCommand(step.template, step.planned)))),
+  });
+}
+
+
+/**
  * A long episode: the swarm first (it never shrinks), then `minSteps`…`maxSteps` templates of the kinds it enabled
  * only, so every drawn step can run and state that only breaks late (a bounded cache, a slow leak) is reached.
  * It shrinks as `fc.commands`, down to the shortest failing trace: the minimum binds generation only.
@@ -43,6 +58,8 @@ export interface EpisodeShape {
   readonly long: boolean;
   readonly drawn: number;
   readonly minDrawn: number;
+  /** Default runs (issue 22): the tail of long episodes and the situation plans mixed in; the most steps then run. */
+  readonly mixed?: { readonly maxSteps: number };
 }
 
 /**
@@ -55,5 +72,5 @@ export function episodeProperty(kinds: readonly OperationKind[], shape: EpisodeS
   const swarm = swarmArbitrary(kinds);
   return shape.long
     ? (fc.asyncProperty(longEpisodeArbitrary(swarm, shape.drawn, shape.minDrawn), fc.noShrink(domainArbitrary), configArbitrary, ({ commands, enabled }, domain, config) => run(commands, enabled, domain, config)) as unknown as fc.IAsyncProperty<unknown[]>)
-    : (fc.asyncProperty(stepsArbitrary(kinds, shape.drawn), fc.noShrink(swarm), fc.noShrink(domainArbitrary), configArbitrary, run) as unknown as fc.IAsyncProperty<unknown[]>);
+    : (fc.asyncProperty(shape.mixed === undefined ? stepsArbitrary(kinds, shape.drawn) : defaultStepsArbitrary(kinds, shape.drawn), fc.noShrink(swarm), fc.noShrink(domainArbitrary), configArbitrary, run) as unknown as fc.IAsyncProperty<unknown[]>);
 }

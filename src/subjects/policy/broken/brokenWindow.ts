@@ -2,7 +2,7 @@ import type { InvariantId } from '../../../model/invariants.ts';
 import { POLICY_CHECKABLE } from '../../../adapters/policy/invariantIds.ts';
 import type { PolicyAdapter } from '../../../adapters/policy/PolicyAdapter.ts';
 import { createWindowPruner, type WindowFlaw } from '../windowPruner.ts';
-import { observeWindow, type StateFlaw } from '../observedWindow.ts';
+import { observeWindow } from '../observedWindow.ts';
 
 /**
  * A window pruner with one deliberate defect, and the invariant that must catch it. The broken zoo exists so
@@ -10,7 +10,8 @@ import { observeWindow, type StateFlaw } from '../observedWindow.ts';
  */
 export interface BrokenPolicyPruner {
   readonly adapter: PolicyAdapter;
-  readonly flaw: WindowFlaw | StateFlaw;
+  /** The defect's name: a `WindowFlaw`, a `StateFlaw` (observedWindow.ts), or a view flaw of its own (viewFlaw.ts). */
+  readonly flaw: string;
   readonly caughtBy: InvariantId;
 }
 

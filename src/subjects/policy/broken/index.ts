@@ -1,5 +1,7 @@
 import { brokenWindow, type BrokenPolicyPruner } from './brokenWindow.ts';
 import { brokenObserved } from './brokenObserved.ts';
+import { archivesLongUsers } from './archivesLongUsers.ts';
+import { splitsThreeCalls } from './splitsThreeCalls.ts';
 
 /** One broken pruner per policy invariant (`silent-drop` also answers for INV-09: the other variants keep request ids in their summary's anchors). */
 export const BROKEN_POLICY_PRUNERS: readonly BrokenPolicyPruner[] = [
@@ -28,4 +30,6 @@ export const BROKEN_POLICY_PRUNERS: readonly BrokenPolicyPruner[] = [
   brokenObserved('stale-read-cache', 'INV-36'),
   brokenObserved('overwrites-arrivals', 'INV-37'),
   brokenObserved('claims-compaction', 'INV-38'),
+  archivesLongUsers,
+  splitsThreeCalls,
 ];
