@@ -8,6 +8,7 @@ import { beeaiSlidingMemoryAdapter } from '../../src/subjects/policy/beeaiSlidin
 import { beeaiSummarizeMemoryAdapter } from '../../src/subjects/policy/beeaiSummarizeMemory.ts';
 import { beeaiTokenMemoryAdapter } from '../../src/subjects/policy/beeaiTokenMemory.ts';
 import { llamaindexChatSummaryAdapter } from '../../src/subjects/policy/llamaindexChatSummary.ts';
+import { TOKENS_PER_MESSAGE } from '../../src/subjects/policy/messageTokens.ts';
 
 // Issue 27's libraries, pinned on hand-written conversations: each judged bug shown through prunecheck's own run
 // (the standalone scripts in reports/repro/ show it without prunecheck).
@@ -31,12 +32,12 @@ describe('beeai-framework memories, pinned', () => {
   });
 
   it('TokenMemory evicts a tool call and keeps its result (INV-18, bug)', async () => {
-    // maxTokens 26 (one message's worth): the call's text costs 10 tokens, its result 0 (no text part), the user's 19.
+    // maxTokens TOKENS_PER_MESSAGE (one message's worth, 27): the call's text costs 10 tokens, its result 0 (no text part), the user's 19.
     const system = await beeaiTokenMemoryAdapter.create({ complete: async () => '' }, { triggerMessages: 3, keepMessages: 1 });
     const call: PolicyMessage = { role: 'assistant', id: 'm1', content: 'Refunding order #1001 now, then emailing.', toolCalls: [{ id: 'call_1', name: 'issue_refund', args: { order: '#1001' } }] };
     const step = await system.step([call, refundTurn[1] as PolicyMessage, { role: 'user', id: 'm3', content: 'Thanks. Also note: bob prefers no phone calls and a PDF receipt (T-3).' }]);
     expect(step.view.map((m) => m.id)).toEqual(['m2', 'm3']);
-    expect(step.record.metadata['maxTokens']).toBe(26);
+    expect(step.record.metadata['maxTokens']).toBe(TOKENS_PER_MESSAGE);
   });
 
   it('SlidingMemory evicts a tool call and keeps its result (INV-18, bug)', async () => {
