@@ -5,6 +5,7 @@ import { packageVersion } from './packageVersion.ts';
 import type { FakeChatModel, PolicyAdapter } from '../../adapters/policy/PolicyAdapter.ts';
 import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
 import { POLICY_CHECKABLE } from '../../adapters/policy/invariantIds.ts';
+import { toLlamaDetails } from './attachmentParts.ts';
 
 type Options = { toolCall?: { id: string; name: string; input: unknown }[]; toolResult?: { id: string; result: string; isError: boolean } };
 type Stored = ChatMessage<Options>;
@@ -84,6 +85,11 @@ function toLlama(m: PolicyMessage): Stored {
     return { role: 'assistant', content: m.content, options: { toolCall: m.toolCalls.map((c) => ({ id: c.id, name: c.name, input: c.args })) } };
   }
   if (m.role === 'tool') return { role: 'user', content: m.content, options: { toolResult: { id: m.toolCallId, result: m.content, isError: m.isError === true } } };
+  // Image and file parts travel as LlamaIndex's content details after the text (INV-34); a kept message maps back
+  // to the one given by identity, so its parts come back with their names.
+  if (m.role === 'user' && m.attachments !== undefined && m.attachments.length > 0) {
+    return { role: 'user', content: [{ type: 'text', text: m.content }, ...toLlamaDetails(m.attachments)] };
+  }
   return { role: m.role, content: m.content };
 }
 
