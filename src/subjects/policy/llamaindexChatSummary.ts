@@ -5,6 +5,7 @@ import { packageVersion } from './packageVersion.ts';
 import type { FakeChatModel, PolicyAdapter } from '../../adapters/policy/PolicyAdapter.ts';
 import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
 import { POLICY_CHECKABLE } from '../../adapters/policy/invariantIds.ts';
+import { toLlamaDetails } from './attachmentParts.ts';
 
 type Options = { toolCall?: { id: string; name: string; input: unknown }[]; toolResult?: { id: string; result: string; isError: boolean } };
 type Stored = ChatMessage<Options>;
@@ -36,6 +37,9 @@ export const llamaindexChatSummaryAdapter: PolicyAdapter = {
     'INV-23': "Deliberate design: the summary is sent in the system role (calcConversationMessages(true) gives it role 'system'), and messagesToHistory writes a tool result, a user ChatMessage, as 'Human: …' in the summary prompt, so tool output the summary quotes speaks with system authority.",
     'INV-30': "Deliberate design: summarize() returns the model's text as the summary verbatim; the default summaryPrompt asks for 'as many key details as possible' and nothing about cancelled instructions, so a revived instruction or 'continue without asking' reaches the model as a system message.",
     'INV-31': "Deliberate design: the model's summary is used verbatim (see INV-30), so words it attributes to the user or a claim that unfinished work was done reach the model as a system message.",
+    'INV-24': 'Bug: summarize() writes the conversation into its prompt with messagesToHistory (utils/dist/index.js), which renders each message as `Human: ${content}` or `Assistant: ${content}` and ignores options.toolCall and options.toolResult (memory/dist/index.js, ChatSummaryMemoryBuffer.summarize); an assistant tool call, content often empty as in LlamaIndex agents, reaches the summarizer as a bare "Assistant:", so no summary can name the call, its arguments or its id and done work reads as not done. reports/repro/llamaindex-chat-summary-inv-24.mjs.',
+    'INV-33': 'Bug: the cause of INV-18: getMessages() puts a last user message after the new summary (memory/dist/index.js, ChatSummaryMemoryBuffer.getMessages), and a tool result is a user ChatMessage with options.toolResult, so the request is [system messages, summary (system), tool result]: a result whose call was summarized away, and no user turn before it, which anthropic, openai and gemini reject. reports/repro/llamaindex-chat-summary-inv-18.mjs.',
+    'INV-34': "Deliberate design: getMessages() replaces every message since the last summary with the summary text (memory/dist/index.js, ChatSummaryMemoryBuffer.getMessages/summarize), so an image or file part of a summarized user message is gone and nothing names it; the adapter hands the parts over as LlamaIndex content details. Seen on this finding: summarize() renders the conversation with messagesToHistory (`Human: ${message.content}`, utils/dist/index.js), so a user message with content details reaches the summary prompt as \"Human: [object Object],[object Object]\" and even its text is lost.",
     'INV-32': "Deliberate design: only role 'system' messages are kept out of the summary (systemMessages); a standing instruction attached as a user message is summarized with the rest and survives only as far as the summary quotes it.",
   },
   create(model, config) {
@@ -84,6 +88,11 @@ function toLlama(m: PolicyMessage): Stored {
     return { role: 'assistant', content: m.content, options: { toolCall: m.toolCalls.map((c) => ({ id: c.id, name: c.name, input: c.args })) } };
   }
   if (m.role === 'tool') return { role: 'user', content: m.content, options: { toolResult: { id: m.toolCallId, result: m.content, isError: m.isError === true } } };
+  // Image and file parts travel as LlamaIndex's content details after the text (INV-34); a kept message maps back
+  // to the one given by identity, so its parts come back with their names.
+  if (m.role === 'user' && m.attachments !== undefined && m.attachments.length > 0) {
+    return { role: 'user', content: [{ type: 'text', text: m.content }, ...toLlamaDetails(m.attachments)] };
+  }
   return { role: m.role, content: m.content };
 }
 

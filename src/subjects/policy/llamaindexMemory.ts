@@ -52,7 +52,7 @@ export const llamaindexMemoryAdapter: PolicyAdapter = {
       memoryBlocks: [factExtractionBlock({ id: 'facts', priority: 1, llm: factLLM(model), maxFacts: 10 })],
       logger: { log() {}, error() {}, warn: (...args: unknown[]) => warnings.push(args.map(String).join(' ')) },
     } as never);
-    // The view carries no ids: a view entry equal to a message we added is that message.
+    // snapshot() keeps the id each message was added with (ChatMessageAdapter.toMemory spreads it over its own).
     const added = new Map<string, PolicyMessage>();
     // A tool answers only a call the agent loop has added: a result waits for its call's add (INV-37).
     const issued = new Map<string, () => void>();
@@ -68,14 +68,14 @@ export const llamaindexMemoryAdapter: PolicyAdapter = {
         for (const m of messages) {
           if (m.role === 'tool') await callAdded(m.toolCallId);
           const stored = toLlama(m);
-          added.set(key(stored), m);
+          remember(added, stored, m);
           await memory.add(stored);
         }
       },
       async step(incoming) {
         for (const m of incoming) {
           const stored = toLlama(m);
-          added.set(key(stored), m);
+          remember(added, stored, m);
           const adding = memory.add(stored);
           // add() pushes the message before it awaits the memory blocks: the call is issued from here on.
           for (const c of m.role === 'assistant' ? (m.toolCalls ?? []) : []) {
@@ -86,10 +86,12 @@ export const llamaindexMemoryAdapter: PolicyAdapter = {
         }
         const view = (await memory.getLLM()) as Stored[];
         const snapshot = JSON.parse(memory.snapshot()) as { messages: Stored[]; memoryCursor: number };
+        const back = (m: Stored): PolicyMessage => (typeof m.id === 'string' ? added.get(m.id) : undefined) ?? fromLlama(m);
+        const stored = snapshot.messages.map(back);
         return {
-          view: view.map((m) => added.get(key(m)) ?? fromLlama(m)),
+          view: viewOf(view, snapshot.messages, stored),
           record: {
-            retained: snapshot.messages.map((m) => added.get(key(m)) ?? fromLlama(m)),
+            retained: stored,
             offloaded: [],
             metadata: { memoryCursor: snapshot.memoryCursor, warnings: warnings.length },
           },
@@ -115,6 +117,31 @@ function factLLM(model: FakeChatModel): LLM {
 }
 
 const key = (m: Stored): string => JSON.stringify([m.role, m.content, m.options ?? null]);
+
+/** Messages are added under their own id, or an id of the adapter's when they have none. */
+function remember(added: Map<string, PolicyMessage>, stored: Stored, m: PolicyMessage): void {
+  stored.id ??= `prunecheck-${added.size + 1}`;
+  added.set(stored.id, m);
+}
+
+/**
+ * getLLM() strips ids (ChatMessageAdapter.fromMemory): its short-term messages are a contiguous run of the stored
+ * ones (Memory.getLLM walks back from the newest unprocessed message), so they map by position to the latest run
+ * of stored messages equal to them, never by content alone (two equal messages are two messages, INV-01); a
+ * message added while getLLM() awaited its blocks may follow that run. The rest are the library's memory blocks.
+ */
+function viewOf(view: readonly Stored[], stored: readonly Stored[], mapped: readonly PolicyMessage[]): PolicyMessage[] {
+  const blocks = view.findIndex((m) => (m.role as string) !== 'memory');
+  const start = blocks === -1 ? view.length : blocks;
+  const tail = view.slice(start);
+  for (let end = stored.length; end >= tail.length; end--) {
+    const from = end - tail.length;
+    if (tail.every((m, i) => key(m) === key(stored[from + i] as Stored))) {
+      return [...view.slice(0, start).map(fromLlama), ...mapped.slice(from, end)];
+    }
+  }
+  return view.map(fromLlama);
+}
 
 function toLlama(m: PolicyMessage): Stored {
   const id = m.id === undefined ? {} : { id: m.id };
