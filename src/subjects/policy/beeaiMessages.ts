@@ -2,17 +2,21 @@ import type { Message } from 'beeai-framework/backend/message';
 import type { FakeChatModel } from '../../adapters/policy/PolicyAdapter.ts';
 import type { PolicyMessage } from '../../adapters/policy/PolicyMessage.ts';
 import type { Beeai } from './beeaiLibrary.ts';
+import { toAiParts } from './attachmentParts.ts';
 
 /**
  * prunecheck's neutral message as a beeai-framework Message, built as its ToolCallingAgent builds them: tool calls
  * are `tool-call` parts of an AssistantMessage, a result is a ToolMessage with one `tool-result` part (output
- * `text` or `error-text`). beeai messages have no reasoning part, so a reasoning item is not carried (INV-21).
+ * `text` or `error-text`); a user message's attachments are its image and file parts. beeai messages have no
+ * reasoning part, so a reasoning item is not carried (INV-21).
  */
 export function toBeeai(lib: Beeai, m: PolicyMessage): Message {
   switch (m.role) {
     case 'system':
       return new lib.SystemMessage(m.content, {}, m.id);
     case 'user':
+      // Image and file parts travel as the AI SDK ImagePart and FilePart a beeai UserMessage holds (INV-34).
+      if (m.attachments !== undefined && m.attachments.length > 0) return new lib.UserMessage([{ type: 'text', text: m.content }, ...toAiParts(m.attachments)], {}, m.id);
       return new lib.UserMessage(m.content, {}, m.id);
     case 'assistant': {
       const calls = (m.toolCalls ?? []).map((c) => ({ type: 'tool-call' as const, toolCallId: c.id, toolName: c.name, input: { ...c.args } }));

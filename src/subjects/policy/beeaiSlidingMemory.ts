@@ -33,6 +33,10 @@ export const beeaiSlidingMemoryAdapter: PolicyAdapter = {
     'INV-19': "Deliberate design: removal takes messages[0] whatever its role; beeai's agents keep their system prompt outside this memory (ToolCallingAgent.run renders a SystemMessage into its own run memory and saves `messages.slice(1)`), so a SystemMessage a user puts in SlidingMemory is evicted like any other message.",
     'INV-25': 'Deliberate design: evicted calls are kept nowhere (see INV-01), so a repeat the window no longer shows cannot be refused by its arguments.',
     'INV-32': 'Deliberate design: a standing instruction attached as a message is evicted like any other when it is the oldest (see INV-19); the memory re-injects nothing.',
+    'INV-20': "Deliberate design: SlidingMemory keeps the last `size` messages whatever they are (memory/slidingMemory.js add: `this.messages.length + 1 > size` \u2192 removalSelector), so a tool result the model has not read leaves like any other once newer messages arrive; beeai agents write to the user memory only after a run ends (ToolCallingAgent.run: `this.memory.addMany(...)` after its loop), when every result has been read.",
+    'INV-22': "Deliberate design: SlidingMemory bounds the number of messages, not their size (memory/slidingMemory.js add: `this.messages.length + 1 > size`), so it evicts the oldest message to make room even when that message is empty, and the list gets no smaller.",
+    'INV-33': "Deliberate design: removal takes messages[0] whatever its role (memory/slidingMemory.js constructor, default removalSelector `messages => [messages[0]]`), so once the oldest user message leaves, the window opens with an assistant turn, which Gemini rejects; the memory keeps no turn order (see INV-19) and leaves another order to a custom removalSelector.",
+    'INV-34': "Deliberate design: SlidingMemory drops whole messages and keeps no copy (see INV-01), an image or file part with the user message that carries it (the adapter gives the parts to the library as the UserMessage image and file parts), and writes no marker.",
   },
   create(_model, config) {
     const memory = new lib.SlidingMemory({ size: config.keepMessages });

@@ -39,6 +39,8 @@ export const beeaiSummarizeMemoryAdapter: PolicyAdapter = {
     'INV-30': "Deliberate design: the model's answer becomes the summary verbatim (memory/summarizeMemory.js add), and the default template asks only to 'progressively summarize', so a summary that revives a cancelled instruction or adds 'continue without asking' reaches the model unchecked.",
     'INV-31': "Deliberate design: the model's answer becomes the summary verbatim (see INV-30), so words it attributes to the user or a claim that unfinished work was done reach the model unchecked.",
     'INV-32': 'Deliberate design: a standing instruction attached as a message is folded into the summary like any other message; it survives only as far as the summary quotes it.',
+    'INV-33': "Deliberate design: `messages` is the summary as one AssistantMessage (memory/summarizeMemory.js, get messages: `[new AssistantMessage(currentSummary)]`), so the history the memory returns opens with a model turn, which Gemini rejects; ToolCallingAgent.run puts the memory messages right after its SystemMessage and before the task UserMessage (agents/toolCalling/agent.js), so its own requests open with that assistant turn too.",
+    'INV-34': "Deliberate design: add() sends the summarizer `${message.role}: ${message.text}` (memory/summarizeMemory.js) and Message.text joins text parts only (backend/message.js, text getter \u2192 getTexts), so an image or file part of a user message (the adapter gives the parts to the library as the UserMessage image and file parts) never reaches the summarizer; the message is folded into the summary text and the part is gone, named nowhere (see INV-01).",
   },
   create(model, _config) {
     const memory = new lib.SummarizeMemory({ llm: beeaiChatModel(lib, model) as never });

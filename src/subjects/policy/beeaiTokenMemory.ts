@@ -35,6 +35,8 @@ export const beeaiTokenMemoryAdapter: PolicyAdapter = {
     'INV-19': "Deliberate design: removal takes messages[0] whatever its role; beeai's agents keep their system prompt outside this memory (ToolCallingAgent.run renders a SystemMessage into its own run memory and saves `messages.slice(1)`), so a SystemMessage a user puts in TokenMemory is evicted like any other message.",
     'INV-25': 'Deliberate design: evicted calls are kept nowhere (see INV-01), so a repeat the window no longer shows cannot be refused by its arguments.',
     'INV-32': 'Deliberate design: a standing instruction attached as a message is evicted like any other when it is the oldest (see INV-19); the memory re-injects nothing.',
+    'INV-33': "Deliberate design: removal takes messages[0] whatever its role (memory/tokenMemory.js constructor, default removalSelector `messages => messages[0]`), so once the oldest user message leaves, the window opens with an assistant turn, which Gemini rejects; the memory keeps no turn order (see INV-19) and leaves another order to a custom removalSelector.",
+    'INV-34': "Deliberate design: TokenMemory drops whole messages and keeps no copy (see INV-01), an image or file part with the user message that carries it (the adapter gives the parts to the library as the UserMessage image and file parts), and writes no marker. On this finding the message never entered: add() throws MemoryFatalError when one message estimate is over maxTokens (memory/tokenMemory.js add), and the agent run ends with the part kept nowhere.",
   },
   create(_model, config) {
     const memory = new lib.TokenMemory({ maxTokens: tokensForMessages(config.keepMessages) });
