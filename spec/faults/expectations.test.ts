@@ -10,7 +10,7 @@ import { scratch } from '../helpers/faults.ts';
 // byte-order mark made the file unreadable with a message that did not name it.
 const temp = scratch('expectations');
 const FORMAT = 'prunecheck-expectations/1';
-const CHECK = ['check', '--adapter', 'trusts-safe-claim', '--runs', '50', '--seed', '1'];
+const CHECK = ['check', '--adapter', 'trusts-safe-claim', '--runs', '80', '--seed', '1'];
 
 describe('expectations are the user file (issue 25, rows 8, 9, 15)', () => {
   it('row 8: --update-expectations through a symbolic link is refused before the check runs; the link and its target stay', async () => {

@@ -18,7 +18,7 @@ const lines = (report: Awaited<ReturnType<typeof checkAdapter>>): string[] => re
 
 describe('checkAdapter takes every kind of adapter', () => {
   it('a policy adapter gets the policy engine (issue 12, problem 3: it used to throw a TypeError)', async () => {
-    const report = await checkAdapter(archivingWindowAdapter, { runs: 20, seed: 1, outDir });
+    const report = await checkAdapter(archivingWindowAdapter, { runs: 40, seed: 2, outDir });
     expect(report.mode).toBe('policy');
     expect(report.verdict).toBe('conformant');
     expect(report.invariants.find((i) => i.invariant === 'INV-17')?.status).toBe('passed');

@@ -22,7 +22,7 @@ function recording(inner: Adapter, sample: Sample): Adapter {
 
 async function sampleAnswers(): Promise<Sample> {
   const sample: Sample = { answers: [] };
-  for (const adapter of [referenceAdapter, ...LEGAL_VARIANTS]) await checkAdapter(recording(adapter, sample), { seed: 1, runs: 60, outDir: '/tmp', examples: true });
+  for (const adapter of [referenceAdapter, ...LEGAL_VARIANTS]) await checkAdapter(recording(adapter, sample), { seed: 1, runs: 120, outDir: '/tmp', examples: true });
   return sample;
 }
 
@@ -62,7 +62,7 @@ function withField(answer: unknown, path: string, value: unknown): unknown {
 
 // Issue 22, "compare everything, mask only declared choices". The tables in answerFields.ts are typed so that a
 // field added to a model type and not listed fails the typecheck; this test derives the fields from a sample of
-// real answers (the reference and every legal variant, 60 generated runs and the examples each), so a field a
+// real answers (the reference and every legal variant, 120 generated runs and the examples each), so a field a
 // runtime answers that no table lists fails here, and shows each listed field really compared (a changed value is
 // a difference) or really masked (a changed spelling is none).
 describe('every field of every answer is compared or masked by a declared choice (SPEC.md §7)', async () => {

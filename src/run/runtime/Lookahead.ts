@@ -89,7 +89,7 @@ export class Lookahead {
 
   /** Whether the engine would run a command now (`StepCommand.check`), as far as the lookahead knows. */
   private runs(command: StepCommand): boolean {
-    return this.enabled.has(command.template.kind) && this.steps < this.maxSteps;
+    return (command.planned || this.enabled.has(command.template.kind)) && this.steps < this.maxSteps;
   }
 
   /** The steps the engine would take from command `from`, when the system answers as the reference does. */
