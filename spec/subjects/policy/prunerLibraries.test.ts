@@ -14,8 +14,13 @@ const manifest = JSON.parse(readFileSync(new URL('../../../package.json', import
   exports: Record<string, unknown>;
 };
 
+// beeai-framework's own optional peers (@langchain/community → @getzep/zep-cloud → langchain <0.4) conflict with
+// langchain ^1.5, another optional peer: as a peer of prunecheck it made `npm install prunecheck` fail with ERESOLVE
+// in an empty project. It stays a devDependency; the beeai adapters' load error says how to install it.
+const NOT_PEERS = new Set(['beeai-framework']);
+
 describe('the npm pruners are optional peer dependencies', () => {
-  const libraries = POLICY_ADAPTERS.flatMap((entry) => entry.libraries);
+  const libraries = POLICY_ADAPTERS.flatMap((entry) => entry.libraries).filter((library) => !NOT_PEERS.has(library.name));
 
   it('each library an adapter needs is tested at prunecheck’s exact devDependency and is an optional peer admitting it', () => {
     expect(libraries.length).toBeGreaterThan(0);
