@@ -15,19 +15,19 @@ export interface BrokenPolicyPruner {
   readonly caughtBy: InvariantId;
 }
 
-export function brokenWindow(flaw: WindowFlaw, caughtBy: InvariantId): BrokenPolicyPruner {
+/** The broken zoo's adapter shell, one for every kind of defect: its name, package and claims. */
+export function brokenPruner(flaw: string, caughtBy: InvariantId, own: Pick<PolicyAdapter, 'description' | 'create' | 'asynchronousPrune'>): BrokenPolicyPruner {
   return {
     flaw,
     caughtBy,
-    adapter: {
-      kind: 'policy',
-      name: `broken-${flaw}`,
-      version: '0.1.0',
-      description: `Window pruner that ${flaw.replace(/-/g, ' ')}`,
-      package: 'prunecheck (in-repo, broken on purpose)',
-      invariants: POLICY_CHECKABLE,
-      asynchronousPrune: true,
-      create: (model, config) => observeWindow(createWindowPruner(model, config, [flaw]), config),
-    },
+    adapter: { kind: 'policy', name: `broken-${flaw}`, version: '0.1.0', package: 'prunecheck (in-repo, broken on purpose)', invariants: POLICY_CHECKABLE, ...own },
   };
+}
+
+export function brokenWindow(flaw: WindowFlaw, caughtBy: InvariantId): BrokenPolicyPruner {
+  return brokenPruner(flaw, caughtBy, {
+    description: `Window pruner that ${flaw.replace(/-/g, ' ')}`,
+    asynchronousPrune: true,
+    create: (model, config) => observeWindow(createWindowPruner(model, config, [flaw]), config),
+  });
 }

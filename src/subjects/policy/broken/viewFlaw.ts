@@ -1,8 +1,7 @@
 import type { InvariantId } from '../../../model/invariants.ts';
-import { POLICY_CHECKABLE } from '../../../adapters/policy/invariantIds.ts';
 import type { PolicyMessage } from '../../../adapters/policy/PolicyMessage.ts';
 import { createWindowPruner } from '../windowPruner.ts';
-import type { BrokenPolicyPruner } from './brokenWindow.ts';
+import { brokenPruner, type BrokenPolicyPruner } from './brokenWindow.ts';
 
 /**
  * What a view flaw takes out of the list once the pruner has compacted: the messages it moves to its archive
@@ -16,29 +15,20 @@ export type ViewFlaw = (view: readonly PolicyMessage[]) => readonly PolicyMessag
  * calls). What the flaw takes out of the list goes to the archive, so only the invariant named sees it.
  */
 export function brokenView(flaw: string, description: string, caughtBy: InvariantId, drops: ViewFlaw, when: 'compacted' | 'always' = 'compacted'): BrokenPolicyPruner {
-  return {
-    flaw,
-    caughtBy,
-    adapter: {
-      kind: 'policy',
-      name: `broken-${flaw}`,
-      version: '0.1.0',
-      description,
-      package: 'prunecheck (in-repo, broken on purpose)',
-      invariants: POLICY_CHECKABLE,
-      create: (model, config) => {
-        const inner = createWindowPruner(model, config);
-        const moved: PolicyMessage[] = [];
-        return {
-          async step(incoming) {
-            const answer = await inner.step(incoming);
-            if (when === 'compacted' && Number(answer.record.metadata['summaries'] ?? 0) === 0) return answer;
-            const out = new Set(drops(answer.view));
-            for (const m of out) if (!moved.includes(m)) moved.push(m);
-            return { ...answer, view: answer.view.filter((m) => !out.has(m)), record: { ...answer.record, retained: [...answer.record.retained, ...moved.filter((m) => !answer.record.retained.includes(m))] } };
-          },
-        };
-      },
+  return brokenPruner(flaw, caughtBy, {
+    description,
+    create: (model, config) => {
+      const inner = createWindowPruner(model, config);
+      const moved: PolicyMessage[] = [];
+      return {
+        async step(incoming) {
+          const answer = await inner.step(incoming);
+          if (when === 'compacted' && Number(answer.record.metadata['summaries'] ?? 0) === 0) return answer;
+          const out = new Set(drops(answer.view));
+          for (const m of out) if (!moved.includes(m)) moved.push(m);
+          return { ...answer, view: answer.view.filter((m) => !out.has(m)), record: { ...answer.record, retained: [...answer.record.retained, ...moved.filter((m) => !answer.record.retained.includes(m))] } };
+        },
+      };
     },
-  };
+  });
 }
