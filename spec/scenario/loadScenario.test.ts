@@ -4,30 +4,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadScenario, parseScenario } from '../../src/scenario/loadScenario.ts';
 import { ScenarioError } from '../../src/scenario/ScenarioError.ts';
+import { tinyScenario } from '../helpers/faults.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'prunecheck-scenario-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A small valid scenario, as plain JSON data to break in one place at a time. */
-function valid(): Record<string, any> {
-  return {
-    format: 'prunecheck-scenario/1',
-    name: 'tiny',
-    title: 'A tiny scenario',
-    record: '002_0145940426faa471.txt',
-    reproduces: ['Turn N+5: an exact identifier is needed.'],
-    unit: 'turn',
-    seed: 7,
-    window: { capacity: 1000, trigger: 0.85, target: 0.6 },
-    model: { pass: 'summarize-span', spanTurns: 2, summaryTokens: 20, summaryRelevance: 0.9, keepRecent: 1, jitter: 0 },
-    timeline: [
-      { turn: 1, kind: 'filler', to: 3, tokens: 100, relevance: [0.4, 0.6], persist: true },
-      { turn: 2, kind: 'observe', id: 'block_7', rawKind: 'tool-output', content: 'request_id=req-1', tokens: 50, relevance: 0.1, persist: true },
-      { turn: 3, kind: 'need', id: 'block_7', pattern: 'req-\\d+', failure: 'never-existed' },
-    ],
-    expect: { reference: [{ failure: 'never-existed', turn: 3, outcome: 'prevented', mechanism: 'INV-04' }] },
-  };
-}
+/** A small valid scenario, as plain JSON data to break in one place at a time (shared with the fault tests). */
+const valid = tinyScenario;
 
 /** The 1-based line of the first line containing `needle` in `text`. */
 function lineOf(text: string, needle: string): number {
