@@ -1,6 +1,8 @@
 import { complexityOf, simplerTraces } from '../../gen/runtime/simplifications.ts';
 import type { Operation } from '../../model/Operation.ts';
+import { DEFAULT_MARKER_TOKENS } from '../../model/ReferenceRuntime.ts';
 import { FindingError } from '../FindingError.ts';
+import { keepsFinding, namesRuleFor } from './keepsFinding.ts';
 import type { TraceRun } from './confirmFinding.ts';
 
 /** How many simpler traces one finding may try: each is one run of a trace no longer than the shrunk one. */
@@ -21,14 +23,16 @@ export async function simplifyFinding(error: FindingError, run: (trace: readonly
   for (let improved = true; improved && left > 0; ) {
     improved = false;
     const current = { length: best.trace.length, complexity: complexityOf(best.trace) };
-    for (const candidate of simplerTraces(best.trace, best.outcomes)) {
+    for (const candidate of simplerTraces(best.trace, best.outcomes, { markerTokens: best.config.markerTokens ?? DEFAULT_MARKER_TOKENS })) {
       if (left <= 0) break;
       left -= 1;
       const ran = await run(candidate);
       const found = ran.found;
-      if (found === undefined || found.finding.invariant !== error.finding.invariant) continue;
+      if (found === undefined || !keepsFinding(best.finding.invariant, found.finding.invariant)) continue;
       const length = found.trace.length;
-      if (length > current.length || (length === current.length && complexityOf(found.trace) >= current.complexity)) continue;
+      // A named rule in place of a DIFFERENTIAL is kept on a trace no longer; the same finding must also be simpler.
+      const explains = namesRuleFor(best.finding.invariant, found.finding.invariant);
+      if (length > current.length || (!explains && length === current.length && complexityOf(found.trace) >= current.complexity)) continue;
       best = new FindingError(found.finding, error.config, [...found.trace], [...ran.outcomes], [...ran.observations]);
       onSimpler?.(best);
       improved = true;
