@@ -86,12 +86,13 @@ export interface SimplifyContext {
 }
 
 /**
- * Simpler traces to try, most promising first: each deletes one step, or makes one step simpler (a compaction
- * becomes a prune accepting loss of a span it evicted, a derived span a raw one, a copy is not taken, a re-frame
- * re-declares nothing, a claim or summary rests on one id, a call drops its clock, back-off or key, a summary becomes
- * a plain span of its own), or folds a later copy into the span's append. Found roads that are longer than another
- * road to the same failure (a loss through a rotation, where accepting it suffices) become the short road one step at
- * a time. `answers`: what the system answered at each step.
+ * Simpler traces to try, most promising first: each deletes one step, or folds a later copy or edit into the span's
+ * append, or makes one step simpler (a compaction becomes a prune accepting loss of a span it evicted, a derived span
+ * a raw one, a copy is not taken, a re-frame re-declares nothing, a claim or summary rests on one id, a call drops its
+ * clock, back-off or key, a refusal a plain one, a summary a plain span of its own), or makes two raw spans one (with
+ * up to one index entry's tokens more: `context.markerTokens`). Found roads that are longer than another road to the
+ * same failure (a loss through a rotation, where accepting it suffices) become the short road one step at a time.
+ * `answers`: what the system answered at each step.
  */
 export function simplerTraces(trace: readonly Operation[], answers: readonly unknown[], context: SimplifyContext = {}): Operation[][] {
   const found: Operation[][] = [];
@@ -184,15 +185,20 @@ function plainSpan(op: Extract<Operation, { kind: 'append' }>): Operation {
  */
 function plainRefusal(trace: readonly Operation[], at: number, answer: Answer): Operation[][] {
   const spanId = answer?.kind === 'rejected' ? answer.spanId : undefined;
+  const made = spanId === undefined ? undefined : plainMaking(trace, spanId);
   const op = trace[at];
-  if (spanId === undefined || op === undefined) return [];
+  if (spanId === undefined || made === undefined || made.at >= at || op === undefined) return [];
+  if (made.wasPlain && op.kind === 'prune' && op.acceptLossy !== true && op.claimSafe !== true) return [];
+  return [trace.map((o, i) => (i === made.at ? made.plain : i === at ? ({ kind: 'prune', spanId } as const) : o))];
+}
+
+/** The step that made `spanId` (its append, or the summarize writing it), that step made a plain raw append, and whether it was one. */
+function plainMaking(trace: readonly Operation[], spanId: string): { readonly at: number; readonly plain: Operation; readonly wasPlain: boolean } | undefined {
   const appended = appendOf(trace, spanId);
-  const summarized = appended === undefined ? trace.findIndex((o) => o.kind === 'summarize' && o.summaryId === spanId) : -1;
-  const made = appended === undefined ? { at: summarized, op: summaryAsSpan(trace[summarized]) } : { at: appended.at, op: plainSpan(appended.op) };
-  if (made.op === undefined || made.at < 0 || made.at >= at) return [];
-  const plainAppend = appended !== undefined && appended.op.span.kind === 'raw' && appended.op.span.persist !== true;
-  if (plainAppend && op.kind === 'prune' && op.acceptLossy !== true && op.claimSafe !== true) return [];
-  return [trace.map((o, i) => (i === made.at ? (made.op as Operation) : i === at ? ({ kind: 'prune', spanId } as const) : o))];
+  if (appended !== undefined) return { at: appended.at, plain: plainSpan(appended.op), wasPlain: appended.op.span.kind === 'raw' && appended.op.span.persist !== true };
+  const at = trace.findIndex((o) => o.kind === 'summarize' && o.summaryId === spanId);
+  const plain = summaryAsSpan(trace[at]);
+  return plain === undefined ? undefined : { at, plain, wasPlain: false };
 }
 
 /**
