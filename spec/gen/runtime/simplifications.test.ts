@@ -49,6 +49,47 @@ describe('simpler traces for refusals and crowded windows', () => {
   });
 });
 
+describe('simpler traces for copies, edits, summaries and crowded indexes (issue 22: within the minimum + 1)', () => {
+  const trace: Operation[] = [
+    raw('a', 'alpha', { tokens: 6 }),
+    { kind: 'persist', spanId: 'a' },
+    raw('b', 'beta', { tokens: 2, persist: true }),
+    { kind: 'edit', spanId: 'b', content: 'beta, revised' },
+    { kind: 'summarize', summaryId: 'sa', sourceIds: ['a'], content: 'gist of a', tokens: 3, score: 0.2 },
+    { kind: 'summarize', summaryId: 'ssa', sourceIds: ['sa'], content: 'gist of sa', tokens: 1 },
+  ];
+  const answers = [{ kind: 'appended' }, { kind: 'persisted' }, { kind: 'appended' }, { kind: 'edited', spanId: 'b', tokens: 4 }, { kind: 'summarized' }, { kind: 'rejected', spanId: 'sa', reason: 'already-derived' }];
+  const candidates = simplerTraces(trace, answers, { markerTokens: 3 });
+  const plainSa: Operation = raw('sa', 'gist of a', { tokens: 3, score: 0.2, rawKind: 'other' });
+
+  it('a later copy folded into the append, one step fewer', () => {
+    expect(candidates).toContainEqual([raw('a', 'alpha', { tokens: 6, persist: true }), ...trace.slice(2)]);
+  });
+
+  it('an edit folded into the append, with the tokens the system answered for the edited content', () => {
+    expect(candidates).toContainEqual([trace[0], trace[1], raw('b', 'beta, revised', { tokens: 4, persist: true }), trace[4], trace[5]]);
+  });
+
+  it('a summary made a raw span of its own; a refused summary of a summary made a plain refused prune of it', () => {
+    expect(candidates).toContainEqual([...trace.slice(0, 4), plainSa, trace[5]]);
+    expect(candidates).toContainEqual([...trace.slice(0, 4), plainSa, { kind: 'prune', spanId: 'sa' }]);
+  });
+
+  it('two raw spans merged with each amount up to one index line of tokens more, and no more', () => {
+    const merged = (tokens: number): Operation[] => [raw('a', 'alpha', { tokens }), { kind: 'persist', spanId: 'a' }, { kind: 'edit', spanId: 'a', content: 'beta, revised' }, ...trace.slice(4)];
+    for (const tokens of [8, 9, 10, 11]) expect(candidates).toContainEqual(merged(tokens));
+    expect(candidates).not.toContainEqual(merged(12));
+    expect(simplerTraces(trace, answers)).not.toContainEqual(merged(9));
+  });
+
+  it('every candidate is no longer and simpler', () => {
+    for (const candidate of candidates) {
+      expect(candidate.length).toBeLessThanOrEqual(trace.length);
+      if (candidate.length === trace.length) expect(complexityOf(candidate)).toBeLessThan(complexityOf(trace));
+    }
+  });
+});
+
 describe('choices pinned to what they chose (targets by stable identity)', () => {
   const names = new Map([['s5', 5], ['s50', 50], ['s500', 500]]);
   const place = (id: string) => names.get(id) ?? 0;

@@ -18,6 +18,7 @@ import { EvidenceTally } from './EvidenceTally.ts';
 import { reportBase, type ReportBase } from './reportBase.ts';
 import { confirmFinding, runTrace, type Confirmation, type TraceRun } from './confirmFinding.ts';
 import { SIMPLIFY_BUDGET, simplifyFinding } from './simplifyFinding.ts';
+import { keepsFinding, namesRuleFor } from './keepsFinding.ts';
 import { FindingError } from '../FindingError.ts';
 import { InternalError } from '../InternalError.ts';
 import { OutputPathError } from '../../util/writeFileAtomic.ts';
@@ -108,8 +109,11 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
   /** The first finding of a generated run, and the shortest failing trace since: what shrinking keeps. */
   let first: FindingKind | undefined;
   let shortest = Number.POSITIVE_INFINITY;
-  /** Whether a failing candidate is a shrink: the same finding (another is another bug), and no longer. */
-  const shrinksTo = (error: FindingError): boolean => first === undefined || (error.finding.invariant === first && error.trace.length <= shortest);
+  /**
+   * Whether a failing candidate is a shrink: the same finding (another is another bug), or a named rule in place of
+   * a DIFFERENTIAL (`keepsFinding`: the rule explains the difference), and no longer.
+   */
+  const shrinksTo = (error: FindingError): boolean => first === undefined || (keepsFinding(first, error.finding.invariant) && error.trace.length <= shortest);
   /** Counterexamples saved before the final one (unshrunk, or an explicit example's): removed once it is saved. */
   const provisional: SavedCounterexample[] = [];
   /** The smallest failing episode so far (shrinking replaces it): what an interruption saves. */
@@ -143,7 +147,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
     }
     failed = true;
     latest = error;
-    first ??= error.finding.invariant;
+    if (first === undefined || namesRuleFor(first, error.finding.invariant)) first = error.finding.invariant;
     shortest = Math.min(shortest, error.trace.length);
     return error;
   };
@@ -228,8 +232,8 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
   // The commands shrink first (deleting steps, then each step's fields toward their smallest failing values),
   // then the config (the window toward the smallest capacity that still fails), then the commands again; the swarm
   // and the domain do not shrink. A candidate that fails with another finding, or with a longer trace than the
-  // shortest so far, counts as passing: shrinking keeps the bug it was given, and never trades steps for a
-  // smaller window.
+  // shortest so far, counts as passing: shrinking keeps the bug it was given (a DIFFERENTIAL may become the named
+  // rule that explains it), and never trades steps for a smaller window.
   const maxSteps = shape.mixed?.maxSteps ?? maxStepsOf(options);
   const run = async (commands: EpisodeSteps, enabled: ReadonlySet<OperationKind>, domain: EpisodeDomain, config: RuntimeConfig): Promise<undefined> => {
     let system: PruningSystem;
