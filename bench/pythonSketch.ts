@@ -17,20 +17,29 @@ import { BENCH_CAPACITY, expect, SMALL_CONTENT } from './Fixture.ts';
 /** The Python transcription of seed 000's `prune`. */
 export const SEED_PRUNE_SCRIPT = fileURLToPath(new URL('./python/seedPrune.py', import.meta.url));
 
-/** Rounds per side: `blocks` alternations of the two sides, each `warmup` unreported rounds then `rounds` measured. */
+/**
+ * Rounds per side: `blocks` alternations of the two sides, each unreported warm-up rounds then `rounds` measured.
+ * Warm-up is counted in prunes, at least `warmupPrunes` (and one round), so the reference is measured with its
+ * prune path compiled at every size: a round of 10³ prunes alone ends before V8 optimizes it. Python has no JIT;
+ * it runs the same warm-up rounds.
+ */
 export interface PythonSketchOptions {
   readonly seed: number;
   readonly sizes: readonly number[];
   readonly blocks: number;
-  readonly warmup: number;
+  readonly warmupPrunes: number;
   readonly rounds: number;
   readonly python?: string;
 }
 
 export const PYTHON_SKETCH_RUNS = {
-  full: { blocks: 3, warmup: 1, rounds: 5 },
-  quick: { blocks: 2, warmup: 1, rounds: 3 },
+  full: { blocks: 3, warmupPrunes: 20_000, rounds: 5 },
+  quick: { blocks: 2, warmupPrunes: 10_000, rounds: 3 },
 } as const;
+
+function warmupRounds(options: PythonSketchOptions, size: number): number {
+  return Math.max(1, Math.ceil(options.warmupPrunes / size));
+}
 
 /** What both sides are given: the same ids and contents, and the same seeded order to prune them in. */
 interface SketchInput {
@@ -132,13 +141,13 @@ export function measurePythonSketch(options: PythonSketchOptions, log: (line: st
     for (const s of sizes) {
       const input = sketchInput(options.seed, s);
       const file = join(dir, `content-${s}.json`);
-      writeFileSync(file, JSON.stringify({ ids: input.ids, contents: input.contents, order: input.order, warmup: options.warmup, rounds: options.rounds, policyVersion: 'policy-1', score: DEFAULT_SCORE }));
+      writeFileSync(file, JSON.stringify({ ids: input.ids, contents: input.contents, order: input.order.map((i) => input.ids[i]), warmup: warmupRounds(options, s), rounds: options.rounds, policyVersion: 'policy-1', score: DEFAULT_SCORE }));
       const ref = { cpu: [] as number[], wall: [] as number[] };
       const py = { cpu: [] as number[], wall: [] as number[] };
       for (let block = 0; block < options.blocks; block += 1) {
         const sides = [
           () => {
-            const r = referenceRounds(input, options.warmup, options.rounds);
+            const r = referenceRounds(input, warmupRounds(options, s), options.rounds);
             ref.cpu.push(...r.cpu);
             ref.wall.push(...r.wall);
           },

@@ -7,8 +7,10 @@ comparison with an earlier tombstone, the tombstone record, the deletion). `asse
 the loop never calls it. Standard library only.
 
 Usage: python3 seedPrune.py <input.json>
-Input: {"ids": [...], "contents": [...], "order": [index, ...], "warmup": W, "rounds": R,
+Input: {"ids": [...], "contents": [...], "order": [id, ...], "warmup": W, "rounds": R,
         "policyVersion": "...", "score": 0.5}
+`order` names the spans to prune by id, as strings of their own (equal to the window's keys, not the same
+objects), as ids parsed from a model's output are; the reference is handed its ids the same way.
 Each round builds a fresh window of every span (untimed), collects garbage (untimed), then times the loop that
 prunes the spans in `order`, nothing else: CPU time of this process (time.process_time_ns) and wall time
 (time.perf_counter_ns). The first W rounds are warm-up and not reported.
@@ -75,7 +77,7 @@ def main(argv):
         spec = json.load(handle)
     ids = spec["ids"]
     contents = spec["contents"]
-    order = [ids[i] for i in spec["order"]]
+    order = spec["order"]
     policy_version = spec["policyVersion"]
     score = spec["score"]
     cpu = []

@@ -12,7 +12,7 @@ describe('the seed-000 Python sketch bench (issue 26)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'seed-prune-test-'));
     try {
       const file = join(dir, 'in.json');
-      writeFileSync(file, JSON.stringify({ ids: ['a', 'b', 'c'], contents: ['x', 'y', 'é'], order: [2, 0, 1], warmup: 1, rounds: 2, policyVersion: 'p', score: 0.5 }));
+      writeFileSync(file, JSON.stringify({ ids: ['a', 'b', 'c'], contents: ['x', 'y', 'é'], order: ['c', 'a', 'b'], warmup: 1, rounds: 2, policyVersion: 'p', score: 0.5 }));
       const child = spawnSync('python3', [SEED_PRUNE_SCRIPT, file], { encoding: 'utf8' });
       expect(child.status, child.stderr).toBe(0);
       const answer = JSON.parse(child.stdout) as { prunes: number; cpuNsPerPrune: number[]; wallNsPerPrune: number[] };
@@ -20,7 +20,7 @@ describe('the seed-000 Python sketch bench (issue 26)', () => {
       expect(answer.cpuNsPerPrune).toHaveLength(2);
       expect(answer.wallNsPerPrune).toHaveLength(2);
       // The transcription keeps the seed's refusal of an unknown span.
-      writeFileSync(file, JSON.stringify({ ids: ['a'], contents: ['x'], order: [0, 0], warmup: 0, rounds: 1, policyVersion: 'p', score: 0.5 }));
+      writeFileSync(file, JSON.stringify({ ids: ['a'], contents: ['x'], order: ['a', 'a'], warmup: 0, rounds: 1, policyVersion: 'p', score: 0.5 }));
       const twice = spawnSync('python3', [SEED_PRUNE_SCRIPT, file], { encoding: 'utf8' });
       expect(twice.status).not.toBe(0);
       expect(twice.stderr).toContain('ContextProjectionError: unknown span a');
@@ -31,7 +31,7 @@ describe('the seed-000 Python sketch bench (issue 26)', () => {
 
   it.runIf(hasPython)('measures both sides on the same content at the sizes the run covers and names the ones it skips (no timing asserted)', () => {
     const lines: string[] = [];
-    const report = measurePythonSketch({ seed: 7, sizes: [1_000], blocks: 2, warmup: 0, rounds: 1 }, (line) => lines.push(line));
+    const report = measurePythonSketch({ seed: 7, sizes: [1_000], blocks: 2, warmupPrunes: 0, rounds: 1 }, (line) => lines.push(line));
     expect(report.python).toMatch(/^3\./);
     expect(report.measurements.map((m) => [m.size, m.prunes, m.referenceRounds.length, m.pythonRounds.length])).toEqual([[1_000, 1_000, 2, 2]]);
     const [m] = report.measurements;
@@ -45,7 +45,7 @@ describe('the seed-000 Python sketch bench (issue 26)', () => {
   });
 
   it('reports a missing interpreter instead of failing the bench', () => {
-    const report = measurePythonSketch({ seed: 7, sizes: [1_000], blocks: 1, warmup: 0, rounds: 1, python: 'python3-that-does-not-exist' }, () => undefined);
+    const report = measurePythonSketch({ seed: 7, sizes: [1_000], blocks: 1, warmupPrunes: 0, rounds: 1, python: 'python3-that-does-not-exist' }, () => undefined);
     expect(report).toMatchObject({ python: 'none', measurements: [] });
     expect(report.skipped[0]).toContain('install Python 3');
   });
