@@ -20,6 +20,7 @@ import { directiveTasks, NAIVE_SKIPS, pruneReversible } from './directiveTasks.t
 import { BENCH_CAPACITY, Fixture, SMALL_CONTENT, WINDOW_COMPOSITION, type ContentRange, type SubjectFactory } from './Fixture.ts';
 import { measureProtocolRoundTrip, supervisedCost } from './protocolRoundTrip.ts';
 import { measureControl, measureWorkers } from './workersScaling.ts';
+import { measurePythonSketch, PYTHON_SKETCH_RUNS } from './pythonSketch.ts';
 import { heapAfterGc } from '../src/run/bench/heapAfterGc.ts';
 import { measureTask } from './measureTask.ts';
 import { BENCH_USAGE, parseBenchArgs, type BenchOptions } from './parseBenchArgs.ts';
@@ -182,6 +183,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const protocol = await measureProtocolRoundTrip(PROTOCOL_RUNS[options.mode]);
   for (const p of protocol) log(`    ${p.workload.padEnd(90)} ${p.ratio}×`);
   for (const line of supervisedCost(protocol)) log(`    ${line}`);
+  const pythonSketch = measurePythonSketch({ seed: options.seed, sizes: options.sizes, ...PYTHON_SKETCH_RUNS[options.mode] }, log);
   if (options.sizes.some((size) => size > options.naiveMaxSize)) {
     into.missing.push(`naive baseline above ${formatSize(options.naiveMaxSize)} spans: its append sums every resident span's tokens, so building the window is quadratic`);
   }
@@ -222,6 +224,7 @@ async function main(argv: readonly string[]): Promise<number> {
         'Workers: the reference checked on 1 and on 2 worker threads (bench/workersScaling.ts, also `npm run bench:workers`), same seed and runs, interleaved round by round with the order swapped, wall clock from the start of the check to its report (worker start-up included, the recorded incidents left out); the target is the median of the rounds\' ratios.',
         'Checked property run: beside it, the bare reference `apply` rate on the same episodes (every operation the run applied, read back from the runtimes it created and replayed through fresh ones, best of three passes, wall clock like the run itself).',
         'Memory: heap in use after a forced full GC, before and after appending the N resident spans (digests memoized for the read pool), divided by N. It counts everything the runtime keeps for a span: the span record, window and known-id map entries, the backing-store record, handle and digest, and the audit-log entry of its append.',
+        "Seed-000 Python sketch (issue 26, `bench/pythonSketch.ts`): at 10³, 10⁴ and 10⁵ spans, the same ~250 B contents and the same seeded order handed to the reference (`apply(prune)` on persisted raw spans, in this process) and to `bench/python/seedPrune.py` (the seed's `ContextWindow.prune` transcribed, its own python3 process) by a JSON file; each side builds a fresh window per round (untimed), then times the loop that prunes every span once, CPU time; warm-up rounds (at least 20,000 prunes) are dropped, the sides alternate block by block, and each side's cost is its median round.",
       ],
     },
     sizes: options.sizes,
@@ -232,6 +235,7 @@ async function main(argv: readonly string[]): Promise<number> {
     protocol,
     workers,
     workersControl,
+    pythonSketch,
     targets: [],
     missing: into.missing,
   };

@@ -20,4 +20,19 @@ describe('TombstoneStore', () => {
     expect(store.get('a')?.step).toBe(3);
     expect(store.get('b')).toEqual(tombstone('b', 2));
   });
+
+  it('writes on the record a bound caller hands it, counting each span once, as a write by id does', () => {
+    const records = new Map<string, { tombstone?: Tombstone | undefined }>([['a', {}], ['b', {}]]);
+    const store = new TombstoneStore();
+    store.bind(records);
+    const a = records.get('a') as { tombstone?: Tombstone };
+    store.put(tombstone('a', 1), a);
+    store.put(tombstone('b', 2));
+    store.put(tombstone('a', 3), a);
+
+    expect(store.size).toBe(2);
+    expect(a.tombstone?.step).toBe(3);
+    expect(store.get('a')?.step).toBe(3);
+    expect(records.get('b')?.tombstone).toEqual(tombstone('b', 2));
+  });
 });

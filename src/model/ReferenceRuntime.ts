@@ -322,7 +322,7 @@ export class ReferenceRuntime {
     const handle = mode === 'reversible' ? check?.handle : undefined;
     const tombstone = this.tombstoneFor(span, mode, handle);
     this.window.removeSpan(span);
-    this.writeTombstone(tombstone);
+    this.writeTombstone(tombstone, span);
     const marker = this.markerFor(span, mode, handle);
     if (deferred === undefined) this.window.mark(marker);
     else deferred.set(span.id, marker);
@@ -352,8 +352,9 @@ export class ReferenceRuntime {
     return { kind: 'lossy', spanId: span.id, text: lossyMarkerText(span.id) };
   }
 
-  protected writeTombstone(tombstone: Tombstone): void {
-    this.tombstones.put(tombstone);
+  /** `span` is the evicted span's record, on which the bound tombstone store keeps its tombstone (no lookup by id). */
+  protected writeTombstone(tombstone: Tombstone, span?: Span): void {
+    this.tombstones.put(tombstone, span);
   }
 
   digestOf(content: string): string {

@@ -30,7 +30,16 @@ export class TombstoneStore {
     return (this.holders.get(spanId) ?? (this.bound ? this.unbound.get(spanId) : undefined))?.tombstone;
   }
 
-  put(tombstone: Tombstone): void {
+  /**
+   * Writes a tombstone. A caller that holds the span's record in the bound table (`record`, the runtime's own)
+   * passes it, so the write needs no lookup by id; the record must be the table's entry for `tombstone.spanId`.
+   */
+  put(tombstone: Tombstone, record?: TombstoneHolder): void {
+    if (record !== undefined) {
+      if (record.tombstone === undefined) this.count += 1;
+      record.tombstone = tombstone;
+      return;
+    }
     let holder = this.holders.get(tombstone.spanId) ?? (this.bound ? this.unbound.get(tombstone.spanId) : undefined);
     if (holder === undefined) {
       holder = {};

@@ -154,7 +154,8 @@ export type TargetStatus = 'met' | 'missed' | 'not-measured';
  * The rows of issue 14's target table, and the earlier issue's targets still held (`naive`). One row may be
  * judged from several measured ratios (each size, each directive); it is met when all of them are.
  */
-export type TargetGroup = 'property-run' | 'workers' | 'protocol-step' | 'prune-vs-sha256' | 'directive-growth' | 'reframe-flat' | 'memory' | 'naive';
+export type TargetGroup = 'property-run' | 'workers' | 'protocol-step' | 'prune-vs-sha256' | 'directive-growth' | 'reframe-flat' | 'memory' | 'naive'
+  | 'prune-vs-python';
 
 /** One target of the benchmark issue, evaluated as a ratio within one run. */
 export interface TargetResult {
@@ -242,8 +243,41 @@ export interface BenchReport {
   readonly workers?: readonly WorkersMeasurement[];
   /** Two single-thread checks at once in two processes against one alone: what the machine gave in parallel. */
   readonly workersControl?: WorkersControl;
+  /** The reference's reversible prune against a plain Python sketch of seed 000's `prune` (`bench/pythonSketch.ts`); absent when not run. */
+  readonly pythonSketch?: PythonSketchReport;
   readonly targets: readonly TargetResult[];
   readonly summaries?: readonly TargetSummary[];
   /** Benches that could not run, and why; never silently dropped. */
   readonly missing: readonly string[];
+}
+
+/**
+ * One window size of the Python comparison (issue 26): the same ~250 B contents pruned, every span once in the
+ * same seeded order, by the reference (`apply(prune)` on persisted raw spans, in the bench process) and by a plain
+ * Python transcription of seed 000's `ContextWindow.prune` (`bench/python/seedPrune.py`, its own process). Each
+ * side times its prune loop only, CPU time, in rounds on a fresh window each; the cost is the median round.
+ */
+export interface PythonSketchMeasurement {
+  readonly size: number;
+  /** Spans pruned per round (every span of the window). */
+  readonly prunes: number;
+  readonly meanContentBytes: number;
+  /** Median round, CPU ns per prune. */
+  readonly referenceNsPerPrune: number;
+  readonly pythonNsPerPrune: number;
+  /** Every measured round (warm-up rounds left out), CPU ns per prune, in run order. */
+  readonly referenceRounds: readonly number[];
+  readonly pythonRounds: readonly number[];
+  /** Median round, wall ns per prune: inflated by other processes on a shared machine. */
+  readonly referenceWallNsPerPrune: number;
+  readonly pythonWallNsPerPrune: number;
+}
+
+/** The Python comparison of one bench run. */
+export interface PythonSketchReport {
+  /** The interpreter's version (`python3`). */
+  readonly python: string;
+  readonly measurements: readonly PythonSketchMeasurement[];
+  /** Why a size was not measured (no python3, a size this run did not cover); never silently dropped. */
+  readonly skipped: readonly string[];
 }

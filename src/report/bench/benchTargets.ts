@@ -1,4 +1,5 @@
 import { BENCH_PATHS, benchPath, type BenchMeasurement, type BenchPathId, type BenchSubject, type MemoryMeasurement, type PropertyRunMeasurement, type ProtocolMeasurement, type TargetGroup, type TargetResult, type WorkersControl, type WorkersMeasurement } from './BenchReport.ts';
+import type { PythonSketchReport } from './BenchReport.ts';
 import { workerSpeedups } from './workerSpeedups.ts';
 import { formatNs, formatSize } from './benchFormat.ts';
 
@@ -38,6 +39,7 @@ export interface TargetInputs {
   readonly protocol?: readonly ProtocolMeasurement[];
   readonly workers?: readonly WorkersMeasurement[];
   readonly workersControl?: WorkersControl;
+  readonly pythonSketch?: PythonSketchReport;
 }
 
 /** The memory ceiling per resident span for a given mean content size. */
@@ -74,6 +76,7 @@ export function computeTargets(inputs: TargetInputs): TargetResult[] {
     reframeTarget(inputs),
     ...memoryTargets(inputs),
     ...naiveTargets(inputs),
+    ...pythonSketchTargets(inputs),
   ];
 }
 
@@ -202,4 +205,29 @@ function memoryTargets({ memory }: TargetInputs): TargetResult[] {
       const detail = `${Math.round(m.bytesPerSpan)} B per span for ${Math.round(m.contentBytesPerSpan)} B of content (limit ${Math.round(m.limitBytesPerSpan)} B)`;
       return judge(`memory@${m.size}`, 'memory', description, 'at-most', m.limitBytesPerSpan, m.bytesPerSpan, detail);
     });
+}
+
+/** The window sizes issue 26 compares the reference's reversible prune with the seed-000 Python sketch at. */
+export const PYTHON_SKETCH_SIZES: readonly number[] = [1_000, 10_000, 100_000];
+
+/**
+ * Issue 26: the reference's reversible prune faster than a plain Python sketch of seed 000's `prune` (which also
+ * hashes) on the same ~250 B content: reference CPU time per prune over Python's, below 1 at each size.
+ */
+function pythonSketchTargets({ pythonSketch }: TargetInputs): TargetResult[] {
+  return PYTHON_SKETCH_SIZES.map((size) => {
+    const description = `reversible prune faster than a plain Python sketch of seed 000's \`prune\` (which also hashes), same ~250 B content, at ${formatSize(size)}`;
+    const m = pythonSketch?.measurements.find((x) => x.size === size);
+    if (m === undefined) {
+      const why =
+        pythonSketch === undefined
+          ? 'the Python comparison was not run'
+          : pythonSketch.measurements.length === 0 && pythonSketch.skipped[0] !== undefined
+            ? pythonSketch.skipped[0]
+            : `not measured at ${formatSize(size)}: this run's sizes did not include it (\`--quick\` runs 10³ and 10⁴)`;
+      return judge(`prune-vs-python@${size}`, 'prune-vs-python', description, 'at-most', 1, undefined, why);
+    }
+    const detail = `reference ${formatNs(m.referenceNsPerPrune)} / Python ${pythonSketch?.python ?? ''} ${formatNs(m.pythonNsPerPrune)} per prune (CPU, median of ${m.referenceRounds.length} and ${m.pythonRounds.length} rounds of ${m.prunes.toLocaleString('en-US')} prunes, ${Math.round(m.meanContentBytes)} B mean content)`;
+    return judge(`prune-vs-python@${size}`, 'prune-vs-python', description, 'at-most', 1, m.referenceNsPerPrune / m.pythonNsPerPrune, detail);
+  });
 }
