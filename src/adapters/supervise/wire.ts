@@ -2,6 +2,7 @@ import { ModelError, type ModelErrorCode } from '../../model/ModelError.ts';
 import { describeThrown } from '../../util/safeJson.ts';
 import { ThrownValueError } from '../../util/withTimeout.ts';
 import type { PlannedStep } from './StepPlanner.ts';
+import type { WireLogTail } from './auditLogDelta.ts';
 
 /**
  * The messages between prunecheck and a supervised adapter process (`subjectChild.ts`), over Node's IPC channel
@@ -68,7 +69,15 @@ export type WireSettled = { readonly ok: true; readonly value: unknown } | { rea
 export interface WireBatchEntry {
   readonly step?: WireStep;
   readonly failed?: WireError;
-  readonly recheck?: { readonly ids: readonly string[]; readonly observed: WireSettled; readonly requests: readonly (readonly [string, WireSettled])[]; readonly auditLog?: WireSettled };
+  readonly recheck?: {
+    readonly ids: readonly string[];
+    readonly observed: WireSettled;
+    readonly requests: readonly (readonly [string, WireSettled])[];
+    /** The audit log as it was answered: thrown, or not plain data. */
+    readonly auditLog?: WireSettled;
+    /** The audit log as it was answered, sent as what changed since the last one (`auditLogDelta.ts`). */
+    readonly auditLogTail?: WireLogTail;
+  };
 }
 
 /** Lines the child writes synchronously to fd 4 just before it dies, so the reason survives the exit. */
