@@ -75,9 +75,9 @@ export class SupervisedSystem implements StepPlanner {
   }
 
   /** Runs a predicted stretch of the run in one round trip; on any failure, goes on step by step instead. */
-  async planSteps(steps: readonly PlannedStep[]): Promise<void> {
+  async planSteps(steps: readonly PlannedStep[], until?: number): Promise<void> {
     if (!this.canPlan || steps.length === 0) return;
-    const answer = this.supervisor.call(this.proc, { t: 'batch', id: this.proc.id(), sys: this.sys, steps, beatMs: beatMsOf(this.supervisor.opTimeoutMs) }, 'batch', this.supervisor.opTimeoutMs);
+    const answer = this.supervisor.call(this.proc, { t: 'batch', id: this.proc.id(), sys: this.sys, steps, beatMs: beatMsOf(this.supervisor.opTimeoutMs), ...(until === undefined ? {} : { until }) }, 'batch', this.supervisor.opTimeoutMs);
     await this.adopt(steps, await answer.then((a) => batchEntries(a, steps.length), () => undefined));
   }
 

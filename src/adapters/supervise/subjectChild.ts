@@ -214,9 +214,10 @@ function call(run: () => unknown): Promise<unknown> {
 /**
  * A predicted stretch of a run in one message: each step as `step` runs it, and a recheck's reads where one
  * falls, in the order the engine would make them. It stops after a step that threw or failed, or a read that
- * failed: the engine's run would not go on as predicted past it. A beat every `beatMs` says it is still running.
+ * failed: the engine's run would not go on as predicted past it; and after the step that reaches `until`, the
+ * check's time limit. A beat every `beatMs` says it is still running.
  */
-async function batch(system: PruningSystem, sys: number, steps: readonly PlannedStep[], beatMs: number, beat: (done: number) => void): Promise<WireBatchEntry[]> {
+async function batch(system: PruningSystem, sys: number, steps: readonly PlannedStep[], beatMs: number, until: number | undefined, beat: (done: number) => void): Promise<WireBatchEntry[]> {
   const entries: WireBatchEntry[] = [];
   const run = runOf(sys);
   let last = Date.now();
@@ -233,6 +234,8 @@ async function batch(system: PruningSystem, sys: number, steps: readonly Planned
     entries.push(reads === undefined ? { step: answer } : { step: answer, recheck: reads });
     if (answer.thrown !== undefined || answer.after?.ok === false || answer.request?.ok === false) break;
     if (reads !== undefined && (!reads.observed.ok || reads.requests.some(([, r]) => !r.ok) || reads.auditLog?.ok === false)) break;
+    // The check's time limit: the engine stops at the next step, so running on would only overrun it.
+    if (until !== undefined && Date.now() >= until) break;
     if (Date.now() - last >= beatMs) {
       beat(entries.length);
       last = Date.now();
@@ -256,7 +259,7 @@ async function serve(adapter: Adapter | PolicyAdapter, message: ToChild): Promis
     case 'batch':
       await created.get(message.sys)?.catch(() => undefined);
       created.delete(message.sys);
-      return batch(systems.get(message.sys) as PruningSystem, message.sys, message.steps, message.beatMs, (done) => send({ t: 'beat', id: message.id, done }));
+      return batch(systems.get(message.sys) as PruningSystem, message.sys, message.steps, message.beatMs, message.until, (done) => send({ t: 'beat', id: message.id, done }));
     case 'step':
       given(message.sys, message.op);
       return step(systems.get(message.sys) as PruningSystem, message.before, message.op as Operation, message.after, message.request);

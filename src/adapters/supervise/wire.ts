@@ -29,8 +29,11 @@ export type ToChild =
   | { readonly t: 'create'; readonly id: number; readonly config: unknown; readonly model?: { readonly contextChars?: number } }
   | { readonly t: 'call'; readonly id: number; readonly sys: number; readonly method: string; readonly args: readonly unknown[] }
   | { readonly t: 'step'; readonly id: number; readonly sys: number; readonly before: readonly string[]; readonly op: unknown; readonly after: readonly string[]; readonly request?: string }
-  /** A predicted stretch of steps in one message (`StepPlanner`); a `beat` comes back every `beatMs` while it runs. */
-  | { readonly t: 'batch'; readonly id: number; readonly sys: number; readonly steps: readonly PlannedStep[]; readonly beatMs: number }
+  /**
+   * A predicted stretch of steps in one message (`StepPlanner`); a `beat` comes back every `beatMs` while it runs.
+   * Past `until` (`Date.now()` ms: the check's time limit) no further step is run.
+   */
+  | { readonly t: 'batch'; readonly id: number; readonly sys: number; readonly steps: readonly PlannedStep[]; readonly beatMs: number; readonly until?: number }
   /** The CPU time the process has used (`process.cpuUsage()`, µs): what the bench counts the boundary's cost in. */
   | { readonly t: 'usage'; readonly id: number }
   | { readonly t: 'model'; readonly call: number; readonly ok: true; readonly value: string }
