@@ -8,7 +8,7 @@ import { checkAdapter } from '../../../src/run/runtime/checkAdapter.ts';
 import { ROOT, scratch } from '../../helpers/faults.ts';
 
 // A batch's rechecks send the audit log as what changed since the last read, and the operations in it as steps
-// (src/adapters/supervise/auditLogDelta.ts); the child freezes the operations it hands the system, as the engine
+// (src/adapters/supervise/LogSender.ts); the child freezes the operations it hands the system, as the engine
 // does in-process. Two systems that would tell if either went wrong: one rewrites an entry it logged long before
 // (after the engine read it), one writes to the operation it was given. Each is judged supervised as in-process.
 const temp = scratch('log-ops');

@@ -13,13 +13,13 @@ import { settle, StepReads, type Settled } from './StepReads.ts';
 import type { PlannedStep, StepPlanner } from './StepPlanner.ts';
 import type { Supervisor } from './Supervisor.ts';
 import type { WireBatchEntry, WireSettled, WireStep } from './wire.ts';
-import { LogReceiver, type DecodedLog } from './auditLogDelta.ts';
+import { LogReceiver, type DecodedLog } from './LogReceiver.ts';
 
 /** A stretch the child ran ahead in one batch: the steps planned, the answers, and how many the engine has taken. */
 interface Ahead {
   readonly steps: readonly PlannedStep[];
   readonly entries: readonly WireBatchEntry[];
-  /** Each entry's audit log, rebuilt as it arrived (`auditLogDelta.ts`), when its recheck read one. */
+  /** Each entry's audit log, rebuilt as it arrived (`LogReceiver.ts`), when its recheck read one. */
   readonly logs: readonly (DecodedLog | undefined)[];
   next: number;
 }

@@ -13,7 +13,7 @@ import type { Outcome } from '../../model/Outcome.ts';
 import { describeThrown } from '../../util/safeJson.ts';
 import { toWire, type ExpectedMode, type FromChild, type LastWords, type SubjectDescriptor, type ToChild, type WireBatchEntry, type WireError, type WireSettled, type WireStep } from './wire.ts';
 import type { PlannedStep } from './StepPlanner.ts';
-import { LogSender } from './auditLogDelta.ts';
+import { LogSender } from './LogSender.ts';
 import { deepFreeze } from '../../util/deepFreeze.ts';
 
 /**

@@ -2,7 +2,7 @@ import { ModelError, type ModelErrorCode } from '../../model/ModelError.ts';
 import { describeThrown } from '../../util/safeJson.ts';
 import { ThrownValueError } from '../../util/withTimeout.ts';
 import type { PlannedStep } from './StepPlanner.ts';
-import type { WireLogTail } from './auditLogDelta.ts';
+import type { WireLogTail } from './LogSender.ts';
 
 /**
  * The messages between prunecheck and a supervised adapter process (`subjectChild.ts`), over Node's IPC channel
@@ -78,7 +78,7 @@ export interface WireBatchEntry {
     readonly requests: readonly (readonly [string, WireSettled])[];
     /** The audit log as it was answered: thrown, or not plain data. */
     readonly auditLog?: WireSettled;
-    /** The audit log as it was answered, sent as what changed since the last one (`auditLogDelta.ts`). */
+    /** The audit log as it was answered, sent as what changed since the last one (`LogSender.ts`). */
     readonly auditLogTail?: WireLogTail;
   };
 }

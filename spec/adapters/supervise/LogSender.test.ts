@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { LogReceiver, LogSender } from '../../../src/adapters/supervise/auditLogDelta.ts';
+import { LogReceiver } from '../../../src/adapters/supervise/LogReceiver.ts';
+import { LogSender } from '../../../src/adapters/supervise/LogSender.ts';
 import { NOT_PLAIN, plainCopy, samePlain } from '../../../src/adapters/supervise/plainCopy.ts';
 
 // A batch's rechecks send the audit log as what changed since the last one, its operations as steps (issue 25's
