@@ -89,7 +89,7 @@ describe('a fault in the middle of a batch is found at the step where it happens
     return { before: named, op, after: named };
   });
 
-  async function stepThrough(fault: string, opTimeoutMs: number): Promise<{ answered: number; thrown: unknown; boundary: SupervisedAdapter['boundary'] }> {
+  async function stepThrough(fault: string, opTimeoutMs: number, until?: number): Promise<{ answered: number; thrown: unknown; boundary: SupervisedAdapter['boundary'] }> {
     const previous = process.env['PRUNECHECK_HOSTILE'];
     // Read by every process the module is started in (a batch that ends its process is retried on a new one).
     process.env['PRUNECHECK_HOSTILE'] = fault;
@@ -99,7 +99,7 @@ describe('a fault in the middle of a batch is found at the step where it happens
       const system = await adapter.adapter.create({ capacity: 4096 });
       const planner = plannerOf(system);
       expect(planner?.canPlan).toBe(true);
-      await planner?.planSteps(planned);
+      await planner?.planSteps(planned, until);
       const reference = await referenceAdapter.create({ capacity: 4096 });
       let answered = 0;
       try {
@@ -162,5 +162,12 @@ describe('a fault in the middle of a batch is found at the step where it happens
     const { answered, thrown, boundary } = await stepThrough('none', 5_000);
     expect([answered, thrown]).toEqual([8, undefined]);
     expect(boundary).toMatchObject({ batches: 1, stepsFromBatches: 8, broughtBack: 0 });
+  });
+
+  it('a batch past the check\'s time limit stops after its first step: the rest go one round trip each', async () => {
+    // A limit already past: the child runs one step of the eight and answers; the engine would stop at the next.
+    const { answered, thrown, boundary } = await stepThrough('none', 5_000, Date.now() - 1);
+    expect([answered, thrown]).toEqual([8, undefined]);
+    expect(boundary).toMatchObject({ batches: 1, stepsFromBatches: 1, broughtBack: 0 });
   });
 });

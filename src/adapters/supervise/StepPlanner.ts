@@ -23,7 +23,8 @@ export interface PlannedStep {
 export interface StepPlanner {
   /** Whether a plan may be given now: planning is on and the last plan has been taken to its end. */
   readonly canPlan: boolean;
-  planSteps(steps: readonly PlannedStep[]): Promise<void>;
+  /** `until`: the check's `--time-limit` (`Date.now()` ms); the child stops the stretch there, one step at least. */
+  planSteps(steps: readonly PlannedStep[], until?: number): Promise<void>;
   /**
    * Takes the answer of the batch sent with `create` (`createPlanned`), going on step by step if it failed. Called
    * before the run's first step, outside any call's watchdog: bringing a fresh system back may start a process.
@@ -36,7 +37,7 @@ export const PLANNED_CREATE: unique symbol = Symbol('prunecheck.plannedCreate');
 
 /** An adapter that creates a system with the first stretch of its run sent in the same round trip. */
 export interface PlannedCreate {
-  [PLANNED_CREATE](config: RuntimeConfig, steps: readonly PlannedStep[]): Promise<PruningSystem>;
+  [PLANNED_CREATE](config: RuntimeConfig, steps: readonly PlannedStep[], until?: number): Promise<PruningSystem>;
 }
 
 /** Whether `adapter` can be given the first stretch of a run with `create` (a supervised module that batches). */

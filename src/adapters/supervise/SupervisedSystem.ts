@@ -1,5 +1,6 @@
 import type { StepAnswer } from '../Adapter.ts';
-import { canonical, sameStep } from '../protocol/StepCommandSystem.ts';
+import { canonical } from '../protocol/StepCommandSystem.ts';
+import { samePlain } from './plainCopy.ts';
 import type { AuditEntry } from '../../model/AuditLog.ts';
 import type { Operation } from '../../model/Operation.ts';
 import type { Outcome, RequestRecord } from '../../model/Outcome.ts';
@@ -12,11 +13,14 @@ import { settle, StepReads, type Settled } from './StepReads.ts';
 import type { PlannedStep, StepPlanner } from './StepPlanner.ts';
 import type { Supervisor } from './Supervisor.ts';
 import type { WireBatchEntry, WireSettled, WireStep } from './wire.ts';
+import { LogReceiver, type DecodedLog } from './LogReceiver.ts';
 
 /** A stretch the child ran ahead in one batch: the steps planned, the answers, and how many the engine has taken. */
 interface Ahead {
   readonly steps: readonly PlannedStep[];
   readonly entries: readonly WireBatchEntry[];
+  /** Each entry's audit log, rebuilt as it arrived (`LogReceiver.ts`), when its recheck read one. */
+  readonly logs: readonly (DecodedLog | undefined)[];
   next: number;
 }
 
@@ -49,6 +53,8 @@ export class SupervisedSystem implements StepPlanner {
   private ahead: Ahead | undefined;
   private readonly taken: Taken[] = [];
   private planning = true;
+  /** The audit logs of this system's batches, each rebuilt from the last. */
+  private logs = new LogReceiver();
   private inflight: { readonly steps: readonly PlannedStep[]; readonly entries: Promise<readonly WireBatchEntry[] | undefined> } | undefined;
   /** Why no fresh system could be brought back to the engine's step: thrown by every later call. */
   private broken: unknown;
@@ -69,9 +75,9 @@ export class SupervisedSystem implements StepPlanner {
   }
 
   /** Runs a predicted stretch of the run in one round trip; on any failure, goes on step by step instead. */
-  async planSteps(steps: readonly PlannedStep[]): Promise<void> {
+  async planSteps(steps: readonly PlannedStep[], until?: number): Promise<void> {
     if (!this.canPlan || steps.length === 0) return;
-    const answer = this.supervisor.call(this.proc, { t: 'batch', id: this.proc.id(), sys: this.sys, steps, beatMs: beatMsOf(this.supervisor.opTimeoutMs) }, 'batch', this.supervisor.opTimeoutMs);
+    const answer = this.supervisor.call(this.proc, { t: 'batch', id: this.proc.id(), sys: this.sys, steps, beatMs: beatMsOf(this.supervisor.opTimeoutMs), ...(until === undefined ? {} : { until }) }, 'batch', this.supervisor.opTimeoutMs);
     await this.adopt(steps, await answer.then((a) => batchEntries(a, steps.length), () => undefined));
   }
 
@@ -89,14 +95,27 @@ export class SupervisedSystem implements StepPlanner {
 
   /** A batch's answers, for the engine to take step by step; or, when it faulted, step by step from here. */
   private async adopt(steps: readonly PlannedStep[], entries: readonly WireBatchEntry[] | undefined): Promise<void> {
-    if (entries !== undefined) {
-      this.ahead = { steps, entries, next: 0 };
+    const logs = entries === undefined ? undefined : this.decodeLogs(entries);
+    if (entries !== undefined && logs !== undefined) {
+      this.ahead = { steps, entries, logs, next: 0 };
       return;
     }
     // The batch faulted: the fault is found again step by step, on a system brought back to the engine's step.
     this.planning = false;
     if (!this.proc.alive) this.supervisor.batching = false;
     await this.bringBack().catch((error: unknown) => void (this.broken = error));
+  }
+
+  /** The audit logs of a batch's rechecks, in the order the child sent them; undefined when one is out of shape. */
+  private decodeLogs(entries: readonly WireBatchEntry[]): (DecodedLog | undefined)[] | undefined {
+    const logs: (DecodedLog | undefined)[] = [];
+    for (const entry of entries) {
+      const tail = entry.recheck?.auditLogTail;
+      const log = tail === undefined ? undefined : this.logs.decode(tail);
+      if (tail !== undefined && log === undefined) return undefined;
+      logs.push(log);
+    }
+    return logs;
   }
 
   async apply(op: Operation): Promise<Outcome> {
@@ -144,11 +163,12 @@ export class SupervisedSystem implements StepPlanner {
     if (plan !== undefined) {
       const planned = plan.steps[plan.next];
       const entry = plan.entries[plan.next];
-      if (planned !== undefined && entry !== undefined && sameStep({ before: planned.before, operation: planned.op, after: planned.before }, before, op, after)) {
+      if (planned !== undefined && entry !== undefined && sameIds(planned.before, before) && sameIds(planned.before, after) && (planned.op === op || samePlain(op, planned.op))) {
+        const log = plan.logs[plan.next];
         plan.next += 1;
         if (plan.next === plan.entries.length) this.ahead = undefined; // the child is where the engine is again
         this.supervisor.stats.stepsFromBatches += 1;
-        return this.took(op, entry);
+        return this.took(op, entry, log);
       }
       await this.toEngine();
     }
@@ -175,7 +195,7 @@ export class SupervisedSystem implements StepPlanner {
   }
 
   /** One step's answer as the engine takes it; what was read with it answers the engine's reads at this step. */
-  private took(op: Operation, entry: WireBatchEntry): StepAnswer {
+  private took(op: Operation, entry: WireBatchEntry, log?: DecodedLog): StepAnswer {
     if (entry.failed !== undefined) {
       this.here = undefined;
       this.taken.push({ op, said: THREW });
@@ -197,8 +217,22 @@ export class SupervisedSystem implements StepPlanner {
       reads.observedAs(recheck.ids, this.settled(recheck.observed));
       for (const [sig, record] of recheck.requests) reads.requestedAs(sig, this.settled(record));
       if (recheck.auditLog !== undefined) reads.auditLogAs(this.settled(recheck.auditLog));
+      if (log !== undefined) reads.auditLogAs(this.withOps(log));
     }
     return { before: answer.before as readonly SpanObservation[], outcome: answer.outcome as Outcome };
+  }
+
+  /**
+   * A rebuilt audit log with the engine's own operations put back where the system logged the very operation it
+   * was given, as an in-process runtime's log holds them. Every step named was taken before this recheck.
+   */
+  private withOps(log: DecodedLog): Settled {
+    for (const [entry, step] of log.refs) {
+      const taken = this.taken[step];
+      if (taken === undefined) return { ok: false, thrown: new SubjectDivergedError(`the audit log read at step ${this.taken.length} named step ${step + 1}, which was not taken`) };
+      entry['operation'] = taken.op;
+    }
+    return { ok: true, value: log.value };
   }
 
   private settled(answer: WireSettled): Settled {
@@ -227,6 +261,7 @@ export class SupervisedSystem implements StepPlanner {
    */
   private async bringBack(): Promise<void> {
     this.supervisor.stats.broughtBack += 1;
+    this.logs = new LogReceiver();
     if (this.proc.alive && !this.proc.busy) await this.call('close', [], Math.max(this.supervisor.opTimeoutMs, 2_000)).catch(() => undefined);
     const proc = await this.supervisor.process();
     const id = proc.id();
@@ -266,4 +301,11 @@ function batchEntries(answer: unknown, asked: number): readonly WireBatchEntry[]
     if ((step === undefined) === (failed === undefined)) return undefined;
   }
   return entries as WireBatchEntry[];
+}
+
+/** Whether two id lists are the same, in order. */
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
 }

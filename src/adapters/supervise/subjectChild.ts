@@ -13,6 +13,8 @@ import type { Outcome } from '../../model/Outcome.ts';
 import { describeThrown } from '../../util/safeJson.ts';
 import { toWire, type ExpectedMode, type FromChild, type LastWords, type SubjectDescriptor, type ToChild, type WireBatchEntry, type WireError, type WireSettled, type WireStep } from './wire.ts';
 import type { PlannedStep } from './StepPlanner.ts';
+import { LogSender } from './LogSender.ts';
+import { deepFreeze } from '../../util/deepFreeze.ts';
 
 /**
  * The supervised adapter process: loads one adapter module (argv: its path, the mode expected) and serves its
@@ -93,6 +95,35 @@ function describe(adapter: Adapter | PolicyAdapter): SubjectDescriptor {
 }
 
 const systems = new Map<number, PruningSystem | PolicySystem>();
+
+/** What the child keeps of a runtime system's run: the operations it was given, by step, and its log as last sent. */
+interface Run {
+  readonly steps: Map<object, number>;
+  count: number;
+  readonly log: LogSender;
+}
+const runs = new Map<number, Run>();
+
+function runOf(sys: number): Run {
+  let run = runs.get(sys);
+  if (run === undefined) {
+    const steps = new Map<object, number>();
+    run = { steps, count: 0, log: new LogSender(steps) };
+    runs.set(sys, run);
+  }
+  return run;
+}
+
+/**
+ * An operation the system is about to be given, frozen as the engine freezes its own before an in-process adapter
+ * sees it (a write to it fails there as here), and counted: a log entry naming this very object crosses as its step.
+ */
+function given(sys: number, op: unknown): void {
+  const run = runOf(sys);
+  deepFreeze(op);
+  if (typeof op === 'object' && op !== null && !run.steps.has(op)) run.steps.set(op, run.count);
+  run.count += 1;
+}
 /** Systems being created: what a message for one waits on when it came right behind its create. */
 const created = new Map<number, Promise<unknown>>();
 const modelCalls = new Map<number, { resolve: (text: string) => void; reject: (error: unknown) => void }>();
@@ -156,7 +187,7 @@ function requestOf(op: Operation): string | undefined {
 }
 
 /** A recheck's reads after a step of a batch, as the engine makes them, each as the system answered it; the first failure ends them. */
-async function recheck(system: PruningSystem, ids: readonly string[], signatures: readonly string[]): Promise<NonNullable<WireBatchEntry['recheck']>> {
+async function recheck(system: PruningSystem, run: Run, ids: readonly string[], signatures: readonly string[]): Promise<NonNullable<WireBatchEntry['recheck']>> {
   const observed = ids.length === 0 ? { ok: true as const, value: [] } : await settled(call(() => system.observe(ids)));
   const requests: (readonly [string, WireSettled])[] = [];
   if (!observed.ok) return { ids, observed, requests };
@@ -165,7 +196,10 @@ async function recheck(system: PruningSystem, ids: readonly string[], signatures
     requests.push([signature, record]);
     if (!record.ok) return { ids, observed, requests };
   }
-  return { ids, observed, requests, ...(system.auditLog === undefined ? {} : { auditLog: await settled(call(() => system.auditLog?.())) }) };
+  if (system.auditLog === undefined) return { ids, observed, requests };
+  const log = await settled(call(() => system.auditLog?.()));
+  const tail = log.ok ? run.log.encode(log.value) : undefined;
+  return { ids, observed, requests, ...(tail === undefined ? { auditLog: log } : { auditLogTail: tail }) };
 }
 
 /** A call whose synchronous throw becomes a rejection, as an awaited call's would. */
@@ -180,23 +214,28 @@ function call(run: () => unknown): Promise<unknown> {
 /**
  * A predicted stretch of a run in one message: each step as `step` runs it, and a recheck's reads where one
  * falls, in the order the engine would make them. It stops after a step that threw or failed, or a read that
- * failed: the engine's run would not go on as predicted past it. A beat every `beatMs` says it is still running.
+ * failed: the engine's run would not go on as predicted past it; and after the step that reaches `until`, the
+ * check's time limit. A beat every `beatMs` says it is still running.
  */
-async function batch(system: PruningSystem, steps: readonly PlannedStep[], beatMs: number, beat: (done: number) => void): Promise<WireBatchEntry[]> {
+async function batch(system: PruningSystem, sys: number, steps: readonly PlannedStep[], beatMs: number, until: number | undefined, beat: (done: number) => void): Promise<WireBatchEntry[]> {
   const entries: WireBatchEntry[] = [];
+  const run = runOf(sys);
   let last = Date.now();
   for (const planned of steps) {
     let answer: WireStep;
+    given(sys, planned.op);
     try {
       answer = await step(system, planned.before, planned.op, planned.after, requestOf(planned.op));
     } catch (error: unknown) {
       entries.push({ failed: wire(error) });
       break;
     }
-    const reads = answer.thrown === undefined && answer.after?.ok !== false && answer.request?.ok !== false && planned.recheck !== undefined ? await recheck(system, planned.recheck.ids, planned.recheck.signatures) : undefined;
+    const reads = answer.thrown === undefined && answer.after?.ok !== false && answer.request?.ok !== false && planned.recheck !== undefined ? await recheck(system, run, planned.recheck.ids, planned.recheck.signatures) : undefined;
     entries.push(reads === undefined ? { step: answer } : { step: answer, recheck: reads });
     if (answer.thrown !== undefined || answer.after?.ok === false || answer.request?.ok === false) break;
     if (reads !== undefined && (!reads.observed.ok || reads.requests.some(([, r]) => !r.ok) || reads.auditLog?.ok === false)) break;
+    // The check's time limit: the engine stops at the next step, so running on would only overrun it.
+    if (until !== undefined && Date.now() >= until) break;
     if (Date.now() - last >= beatMs) {
       beat(entries.length);
       last = Date.now();
@@ -220,12 +259,17 @@ async function serve(adapter: Adapter | PolicyAdapter, message: ToChild): Promis
     case 'batch':
       await created.get(message.sys)?.catch(() => undefined);
       created.delete(message.sys);
-      return batch(systems.get(message.sys) as PruningSystem, message.steps, message.beatMs, (done) => send({ t: 'beat', id: message.id, done }));
+      return batch(systems.get(message.sys) as PruningSystem, message.sys, message.steps, message.beatMs, message.until, (done) => send({ t: 'beat', id: message.id, done }));
     case 'step':
+      given(message.sys, message.op);
       return step(systems.get(message.sys) as PruningSystem, message.before, message.op as Operation, message.after, message.request);
     case 'call': {
       const system = systems.get(message.sys) as unknown as Record<string, (...args: unknown[]) => unknown>;
-      if (message.method === 'close') systems.delete(message.sys);
+      if (message.method === 'close') {
+        systems.delete(message.sys);
+        runs.delete(message.sys);
+      }
+      if (message.method === 'apply') given(message.sys, message.args[0]);
       return system[message.method]?.(...message.args);
     }
     case 'usage':

@@ -39,11 +39,11 @@ export interface CreatedShape {
  * behind the `create` message, so the system and its first stretch cost one round trip; the batch's answer is
  * taken before the first step (`settle`), and its timeout starts when `create` has answered.
  */
-async function open(supervisor: Supervisor, config: RuntimeConfig, steps: readonly PlannedStep[]): Promise<PruningSystem> {
+async function open(supervisor: Supervisor, config: RuntimeConfig, steps: readonly PlannedStep[], until?: number): Promise<PruningSystem> {
   const proc = await supervisor.process();
   const id = proc.id();
   const creating = supervisor.call(proc, { t: 'create', id, config }, 'create', Math.max(supervisor.opTimeoutMs, 30_000));
-  const batch = steps.length > 0 && supervisor.batching ? supervisor.call(proc, { t: 'batch', id: proc.id(), sys: id, steps, beatMs: beatMsOf(supervisor.opTimeoutMs) }, 'batch', supervisor.opTimeoutMs, creating) : undefined;
+  const batch = steps.length > 0 && supervisor.batching ? supervisor.call(proc, { t: 'batch', id: proc.id(), sys: id, steps, beatMs: beatMsOf(supervisor.opTimeoutMs), ...(until === undefined ? {} : { until }) }, 'batch', supervisor.opTimeoutMs, creating) : undefined;
   batch?.catch(() => undefined); // answered by settle(), or dropped with a system that never came
   const created = (await creating) as CreatedShape;
   if (typeof created.shape !== 'object' || created.shape === null) return created.shape as PruningSystem;
@@ -77,7 +77,7 @@ export function supervisedRuntime(supervisor: Supervisor, fields: { readonly nam
       supervisor.batching = on;
     },
     create: (config: RuntimeConfig) => open(supervisor, config, []),
-    [PLANNED_CREATE]: (config: RuntimeConfig, steps: readonly PlannedStep[]) => open(supervisor, config, steps),
+    [PLANNED_CREATE]: (config: RuntimeConfig, steps: readonly PlannedStep[], until?: number) => open(supervisor, config, steps, until),
     childCpuMs: () => supervisor.childCpuMs(),
     drain: () => supervisor.drain(),
   };

@@ -2,6 +2,7 @@ import { ModelError, type ModelErrorCode } from '../../model/ModelError.ts';
 import { describeThrown } from '../../util/safeJson.ts';
 import { ThrownValueError } from '../../util/withTimeout.ts';
 import type { PlannedStep } from './StepPlanner.ts';
+import type { WireLogTail } from './LogSender.ts';
 
 /**
  * The messages between prunecheck and a supervised adapter process (`subjectChild.ts`), over Node's IPC channel
@@ -28,8 +29,11 @@ export type ToChild =
   | { readonly t: 'create'; readonly id: number; readonly config: unknown; readonly model?: { readonly contextChars?: number } }
   | { readonly t: 'call'; readonly id: number; readonly sys: number; readonly method: string; readonly args: readonly unknown[] }
   | { readonly t: 'step'; readonly id: number; readonly sys: number; readonly before: readonly string[]; readonly op: unknown; readonly after: readonly string[]; readonly request?: string }
-  /** A predicted stretch of steps in one message (`StepPlanner`); a `beat` comes back every `beatMs` while it runs. */
-  | { readonly t: 'batch'; readonly id: number; readonly sys: number; readonly steps: readonly PlannedStep[]; readonly beatMs: number }
+  /**
+   * A predicted stretch of steps in one message (`StepPlanner`); a `beat` comes back every `beatMs` while it runs.
+   * Past `until` (`Date.now()` ms: the check's time limit) no further step is run.
+   */
+  | { readonly t: 'batch'; readonly id: number; readonly sys: number; readonly steps: readonly PlannedStep[]; readonly beatMs: number; readonly until?: number }
   /** The CPU time the process has used (`process.cpuUsage()`, µs): what the bench counts the boundary's cost in. */
   | { readonly t: 'usage'; readonly id: number }
   | { readonly t: 'model'; readonly call: number; readonly ok: true; readonly value: string }
@@ -68,7 +72,15 @@ export type WireSettled = { readonly ok: true; readonly value: unknown } | { rea
 export interface WireBatchEntry {
   readonly step?: WireStep;
   readonly failed?: WireError;
-  readonly recheck?: { readonly ids: readonly string[]; readonly observed: WireSettled; readonly requests: readonly (readonly [string, WireSettled])[]; readonly auditLog?: WireSettled };
+  readonly recheck?: {
+    readonly ids: readonly string[];
+    readonly observed: WireSettled;
+    readonly requests: readonly (readonly [string, WireSettled])[];
+    /** The audit log as it was answered: thrown, or not plain data. */
+    readonly auditLog?: WireSettled;
+    /** The audit log as it was answered, sent as what changed since the last one (`LogSender.ts`). */
+    readonly auditLogTail?: WireLogTail;
+  };
 }
 
 /** Lines the child writes synchronously to fd 4 just before it dies, so the reason survives the exit. */

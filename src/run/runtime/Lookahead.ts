@@ -48,6 +48,8 @@ export class Lookahead {
     private readonly enabled: ReadonlySet<OperationKind>,
     private readonly maxSteps: number,
     private readonly recheckEvery: number,
+    /** The check's `--time-limit` (`Date.now()` ms): a stretch handed on is stopped there, not run to its end. */
+    readonly deadline?: number,
   ) {
     this.state = new EpisodeState(config, domain);
     // fast-check hands the commands wrapped (`cmd`); anything else is not ours to predict.
@@ -84,7 +86,7 @@ export class Lookahead {
     }
     const planned = this.predict(at);
     this.chunk = Math.min(this.chunk * 2, MAX_CHUNK);
-    if (planned.length > 0) await planner.planSteps(planned);
+    if (planned.length > 0) await planner.planSteps(planned, this.deadline);
   }
 
   /** Whether the engine would run a command now (`StepCommand.check`), as far as the lookahead knows. */

@@ -240,11 +240,11 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
     running = { config, path: '' };
     // A system that runs steps ahead in one round trip (a supervised module) is given the predicted run in
     // batches, the first with the system itself.
-    const lookahead = plansAhead(adapter) ? new Lookahead(commands, config, domain, enabled, maxSteps, recheckEvery) : undefined;
+    const lookahead = plansAhead(adapter) ? new Lookahead(commands, config, domain, enabled, maxSteps, recheckEvery, deadline) : undefined;
     const first = lookahead?.first() ?? [];
     try {
       // Creating may spawn a process: give it more time than one operation gets.
-      const create = () => (lookahead !== undefined && plansAhead(adapter) ? adapter[PLANNED_CREATE](deepFreeze(config), first) : adapter.create(deepFreeze(config)));
+      const create = () => (lookahead !== undefined && plansAhead(adapter) ? adapter[PLANNED_CREATE](deepFreeze(config), first, deadline) : adapter.create(deepFreeze(config)));
       system = validateSystem(await withTimeout(create, createTimeoutMs(opTimeoutMs), 'create', deadline));
     } catch (error: unknown) {
       if (error instanceof TimeLimitError) return skipCutShort();
