@@ -20,6 +20,7 @@ import { directiveTasks, NAIVE_SKIPS, pruneReversible } from './directiveTasks.t
 import { BENCH_CAPACITY, Fixture, SMALL_CONTENT, WINDOW_COMPOSITION, type ContentRange, type SubjectFactory } from './Fixture.ts';
 import { measureProtocolRoundTrip, supervisedCost } from './protocolRoundTrip.ts';
 import { measureControl, measureWorkers } from './workersScaling.ts';
+import { measureStartUp } from './startUpShare.ts';
 import { heapAfterGc } from '../src/run/bench/heapAfterGc.ts';
 import { measureTask } from './measureTask.ts';
 import { BENCH_USAGE, parseBenchArgs, type BenchOptions } from './parseBenchArgs.ts';
@@ -222,6 +223,7 @@ async function main(argv: readonly string[]): Promise<number> {
         'Workers: the reference checked on 1 and on 2 worker threads (bench/workersScaling.ts, also `npm run bench:workers`), same seed and runs, interleaved round by round with the order swapped, wall clock from the start of the check to its report (worker start-up included, the recorded incidents left out); the target is the median of the rounds\' ratios.',
         'Checked property run: beside it, the bare reference `apply` rate on the same episodes (every operation the run applied, read back from the runtimes it created and replayed through fresh ones, best of three passes, wall clock like the run itself).',
         'Memory: heap in use after a forced full GC, before and after appending the N resident spans (digests memoized for the read pool), divided by N. It counts everything the runtime keeps for a span: the span record, window and known-id map entries, the backing-store record, handle and digest, and the audit-log entry of its append.',
+        'Start-up (issue 26): `node bin/prunecheck.js check --adapter reference` in child processes as a user runs it (dist/, the default 300 runs, a seed and --out only), traced with PRUNECHECK_TRACE_STARTUP=1; CPU (user + system, every thread) before the first episode over CPU at exit, median of 3; the rate is checked operations per CPU second after the first episode, against the same check with 10,000 runs (2,000 in --quick) on 1 worker, run between the default ones (bench/startUpShare.ts).',
       ],
     },
     sizes: options.sizes,
@@ -232,6 +234,7 @@ async function main(argv: readonly string[]): Promise<number> {
     protocol,
     workers,
     workersControl,
+    startUp: await measureStartUp({ seed: options.seed, rounds: 3, longRuns: options.mode === 'full' ? 10_000 : 2_000 }, log),
     targets: [],
     missing: into.missing,
   };

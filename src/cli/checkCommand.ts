@@ -34,6 +34,7 @@ import { looksLikeModulePath } from '../adapters/importAdapterModule.ts';
 import { loadFailureReport } from '../run/loadFailureReport.ts';
 import { UsageError } from './UsageError.ts';
 import { terminalText } from '../util/terminalText.ts';
+import { traceStartUp } from '../run/traceStartUp.ts';
 
 export const REPORTERS = ['pretty', 'json', 'junit', 'markdown'] as const;
 export type Reporter = (typeof REPORTERS)[number];
@@ -231,6 +232,8 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
       let report: CheckReport;
       try {
         if (resolved.mode === 'policy') {
+          // A runtime check marks its first episode in the engine (src/run/runtime/explicitExamples.ts).
+          traceStartUp('first-episode');
           for (const flag of ['time-limit', 'reruns', 'long', 'recheck-every', 'workers', 'shard'] as const) {
             if (values[flag] !== undefined) throw new UsageError('UNSUPPORTED_OPTION', `check: --${flag} does not apply to policy-mode adapters such as ${resolved.adapter.name}; use --runs to bound the check`);
           }
