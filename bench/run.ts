@@ -21,6 +21,7 @@ import { BENCH_CAPACITY, Fixture, SMALL_CONTENT, WINDOW_COMPOSITION, type Conten
 import { measureProtocolRoundTrip, supervisedCost } from './protocolRoundTrip.ts';
 import { measureControl, measureWorkers } from './workersScaling.ts';
 import { measurePythonSketch, PYTHON_SKETCH_RUNS } from './pythonSketch.ts';
+import { measureStartUp } from './startUpShare.ts';
 import { heapAfterGc } from '../src/run/bench/heapAfterGc.ts';
 import { measureTask } from './measureTask.ts';
 import { BENCH_USAGE, parseBenchArgs, type BenchOptions } from './parseBenchArgs.ts';
@@ -225,6 +226,7 @@ async function main(argv: readonly string[]): Promise<number> {
         'Checked property run: beside it, the bare reference `apply` rate on the same episodes (every operation the run applied, read back from the runtimes it created and replayed through fresh ones, best of three passes, wall clock like the run itself).',
         'Memory: heap in use after a forced full GC, before and after appending the N resident spans (digests memoized for the read pool), divided by N. It counts everything the runtime keeps for a span: the span record, window and known-id map entries, the backing-store record, handle and digest, and the audit-log entry of its append.',
         "Seed-000 Python sketch (issue 26, `bench/pythonSketch.ts`): at 10³, 10⁴ and 10⁵ spans, the same ~250 B contents and the same seeded order handed to the reference (`apply(prune)` on persisted raw spans, in this process) and to `bench/python/seedPrune.py` (the seed's `ContextWindow.prune` transcribed, its own python3 process) by a JSON file; each side builds a fresh window per round (untimed), then times the loop that prunes every span once, CPU time; warm-up rounds (at least 20,000 prunes) are dropped, the sides alternate block by block, and each side's cost is its median round.",
+        'Start-up (issue 26): `node bin/prunecheck.js check --adapter reference` in child processes as a user runs it (dist/, the default 300 runs, a seed and --out only), traced with PRUNECHECK_TRACE_STARTUP=1; CPU (user + system, every thread) before the first episode over CPU at exit, median of 3; the rate is checked operations per CPU second after the first episode, against the same check with 10,000 runs (2,000 in --quick) on 1 worker, run between the default ones (bench/startUpShare.ts).',
       ],
     },
     sizes: options.sizes,
@@ -236,6 +238,7 @@ async function main(argv: readonly string[]): Promise<number> {
     workers,
     workersControl,
     pythonSketch,
+    startUp: await measureStartUp({ seed: options.seed, rounds: 3, longRuns: options.mode === 'full' ? 10_000 : 2_000 }, log),
     targets: [],
     missing: into.missing,
   };

@@ -19,13 +19,18 @@ function newerThan(dir, since) {
 
 // `npm pack` gives every file one fixed date, so in an installed package dist/ and src/ are equally old: dist wins.
 const built = existsSync(compiled) && !(existsSync(sources) && newerThan(sources, statSync(compiled).mtimeMs));
+const argv = process.argv.slice(2);
 let runProcess;
+// V8's tiering is set for the command line first (a short check optimizes less eagerly: src/cli/jitBudget.ts),
+// since it applies to the code compiled after it.
 if (built) {
+  (await import(new URL('../dist/cli/jitBudget.js', import.meta.url).href)).tuneJit(argv);
   ({ runProcess } = await import(compiled.href));
 } else {
   const { register } = await import('tsx/esm/api');
   register();
+  (await import('../src/cli/jitBudget.ts')).tuneJit(argv);
   ({ runProcess } = await import('../src/cli/main.ts'));
 }
 // runProcess exits as soon as the verdict is out: 0/1 verdicts, 2 input errors, 3 internal errors, 130/143 signals.
-await runProcess(process.argv.slice(2));
+await runProcess(argv);

@@ -15,9 +15,12 @@ mkdirSync(join(dir, 'bin'));
 copyFileSync(join(ROOT, 'bin', 'prunecheck.js'), join(dir, 'bin', 'prunecheck.js'));
 symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
 writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
-const stub = (which: string): string => `export async function runProcess(argv) { console.log(${JSON.stringify(which)}, argv.join(' ')); process.exit(0); }\n`;
+// The CLI's JIT setting (src/cli/jitBudget.ts) is taken from the same tree, with the command line, before main loads.
+const stub = (which: string): string => `export async function runProcess(argv) { console.log(${JSON.stringify(which)}, argv.join(' '), 'tuned:' + globalThis.tuned); process.exit(0); }\n`;
+const jitStub = (which: string): string => `export function tuneJit(argv) { globalThis.tuned = ${JSON.stringify(which)} + ':' + argv.join(' '); }\n`;
 mkdirSync(join(dir, 'src', 'cli', 'deep'), { recursive: true });
 writeFileSync(join(dir, 'src', 'cli', 'main.ts'), stub('src'));
+writeFileSync(join(dir, 'src', 'cli', 'jitBudget.ts'), jitStub('src'));
 writeFileSync(join(dir, 'src', 'cli', 'deep', 'file.ts'), '');
 const compiled = join(dir, 'dist', 'cli', 'main.js');
 
@@ -33,22 +36,23 @@ function run(): string {
 
 describe('bin/prunecheck.js runs dist/ when it is as new as src/, else the sources through tsx', () => {
   it('no dist/: the sources', () => {
-    expect(run()).toBe('src list --help');
+    expect(run()).toBe('src list --help tuned:src:list --help');
   });
 
   it('dist/ built after every source file: dist/; all of one date, as `npm pack` leaves them: dist/', () => {
     mkdirSync(join(dir, 'dist', 'cli'), { recursive: true });
     writeFileSync(compiled, stub('dist'));
-    for (const file of ['src/cli/main.ts', 'src/cli/deep/file.ts']) dated(join(dir, file), 1_000_000);
+    writeFileSync(join(dir, 'dist', 'cli', 'jitBudget.js'), jitStub('dist'));
+    for (const file of ['src/cli/main.ts', 'src/cli/jitBudget.ts', 'src/cli/deep/file.ts']) dated(join(dir, file), 1_000_000);
     dated(compiled, 2_000_000);
-    expect(run()).toBe('dist list --help');
+    expect(run()).toBe('dist list --help tuned:dist:list --help');
     dated(compiled, 1_000_000);
-    expect(run()).toBe('dist list --help');
+    expect(run()).toBe('dist list --help tuned:dist:list --help');
   });
 
   it('a source file edited after the build, however deep: the sources', () => {
     dated(compiled, 2_000_000);
     dated(join(dir, 'src', 'cli', 'deep', 'file.ts'), 2_000_001);
-    expect(run()).toBe('src list --help');
+    expect(run()).toBe('src list --help tuned:src:list --help');
   });
 });

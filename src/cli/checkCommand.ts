@@ -15,7 +15,6 @@ import { PRUNECHECK_VERSION } from '../run/version.ts';
 import { DEFAULTS } from '../run/runtime/checkAdapter.ts';
 import { AUTO_WORKERS_MIN_RUNS, autoWorkers, checkRuns, defaultWorkers } from '../run/parallel/checkRuns.ts';
 import type { Shard } from '../run/parallel/partition.ts';
-import { checkPolicyAdapter } from '../run/policy/checkPolicyAdapter.ts';
 import { POLICY_DEFAULT_RUNS } from '../run/policy/policyDefaults.ts';
 import type { PolicyCheckOptions } from '../run/policy/checkPolicyAdapter.ts';
 import type { CheckOptions } from '../run/CheckOptions.ts';
@@ -34,6 +33,7 @@ import { looksLikeModulePath } from '../adapters/importAdapterModule.ts';
 import { loadFailureReport } from '../run/loadFailureReport.ts';
 import { UsageError } from './UsageError.ts';
 import { terminalText } from '../util/terminalText.ts';
+import { traceStartUp } from '../run/traceStartUp.ts';
 
 export const REPORTERS = ['pretty', 'json', 'junit', 'markdown'] as const;
 export type Reporter = (typeof REPORTERS)[number];
@@ -143,7 +143,7 @@ export function shardFlag(raw: string | undefined): Shard | undefined {
   return { index, count };
 }
 
-export function createCheckCommand(deps: CheckDependencies = { checkAdapter: checkRuns, checkPolicyAdapter }): Command {
+export function createCheckCommand(deps: CheckDependencies = { checkAdapter: checkRuns }): Command {
   return {
     name: 'check',
     summary: 'check a pruning runtime against every invariant of spec/SPEC.md',
@@ -231,10 +231,13 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
       let report: CheckReport;
       try {
         if (resolved.mode === 'policy') {
+          // A runtime check marks its first episode in the engine (src/run/runtime/explicitExamples.ts).
+          traceStartUp('first-episode');
           for (const flag of ['time-limit', 'reruns', 'long', 'recheck-every', 'workers', 'shard'] as const) {
             if (values[flag] !== undefined) throw new UsageError('UNSUPPORTED_OPTION', `check: --${flag} does not apply to policy-mode adapters such as ${resolved.adapter.name}; use --runs to bound the check`);
           }
-          const policyCheck = deps.checkPolicyAdapter ?? checkPolicyAdapter;
+          // The policy engine loads only for a policy-mode adapter: a runtime check does not pay for it.
+          const policyCheck = deps.checkPolicyAdapter ?? (await import('../run/policy/checkPolicyAdapter.ts')).checkPolicyAdapter;
           process.stderr.write(`prunecheck: ${terminalText(resolved.adapter.name)} is a policy-mode adapter (${terminalText(String(resolved.adapter.package))}); checking INV-16 onward and what applies of INV-01…15\n`);
           report = await policyCheck(resolved.adapter, {
             adapterRef: ref,

@@ -2,6 +2,7 @@ import { closeSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { killAllGroups } from '../adapters/protocol/processGroups.ts';
 import { describeInterruption, runInterruptHandlers, type Interruption } from '../run/interruption.ts';
+import { traceStartUp } from '../run/traceStartUp.ts';
 import { describeThrown } from '../util/safeJson.ts';
 import { terminalText } from '../util/terminalText.ts';
 import { startStallMonitor, type StallInfo } from '../util/stallMonitor.ts';
@@ -101,6 +102,7 @@ export async function runProcess(argv: readonly string[]): Promise<never> {
   startStallMonitor(onStall);
   const code = await main(argv);
   killAllGroups();
+  traceStartUp('exit');
   process.exit(code);
 }
 

@@ -1,4 +1,5 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { INLINE_MAX_TEXT, isBoundedPattern } from './boundedPattern.ts';
 
 /** Longest `need.pattern` a scenario may hold. */
 export const MAX_PATTERN_LENGTH = 500;
@@ -54,9 +55,16 @@ function start(): NonNullable<typeof matcher> {
  * `new RegExp(pattern, flags).exec(text)`, synchronously, but never longer than `timeoutMs`: the match runs in
  * a worker thread, which is terminated when it overruns (a catastrophic pattern such as `(a+)+$` on a long text
  * of `a`s), and a `RegexTimeoutError` is thrown instead of hanging prunecheck. A pattern that does not compile
- * throws a `SyntaxError`. The worker is started once and kept (unreferenced) for later matches.
+ * throws a `SyntaxError`. The worker is started once and kept (unreferenced) for later matches. A pattern that
+ * cannot backtrack past O(n²) on a text of at most `INLINE_MAX_TEXT` characters runs in the calling thread.
  */
 export function safeExec(pattern: string, text: string, options: { readonly flags?: string; readonly timeoutMs?: number } = {}): SafeMatch | null {
+  // A pattern whose match time is bounded by the text's length (src/scenario/boundedPattern.ts), on a short text,
+  // runs here: every recorded incident's pattern is one, and a check then never starts the worker.
+  if (text.length <= INLINE_MAX_TEXT && isBoundedPattern(pattern)) {
+    const match = new RegExp(pattern, options.flags ?? '').exec(text);
+    return match === null ? null : { index: match.index, values: Array.from(match) };
+  }
   matcher ??= start();
   const { worker, port, done } = matcher;
   Atomics.store(done, 0, 0);

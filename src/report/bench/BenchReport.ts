@@ -1,3 +1,5 @@
+import type { StartUpMeasurement } from './StartUpMeasurement.ts';
+
 /** Which implementation a measurement is of: the reference model, the naive baseline, or a physical ceiling. */
 export type BenchSubject = 'reference' | 'naive' | 'ceiling';
 
@@ -147,7 +149,6 @@ export interface MemoryMeasurement {
   /** The target: 1.5 × content bytes + 300 B. */
   readonly limitBytesPerSpan: number;
 }
-
 export type TargetStatus = 'met' | 'missed' | 'not-measured';
 
 /**
@@ -155,7 +156,9 @@ export type TargetStatus = 'met' | 'missed' | 'not-measured';
  * judged from several measured ratios (each size, each directive); it is met when all of them are.
  */
 export type TargetGroup = 'property-run' | 'workers' | 'protocol-step' | 'prune-vs-sha256' | 'directive-growth' | 'reframe-flat' | 'memory' | 'naive'
-  | 'prune-vs-python';
+  | 'prune-vs-python'
+  | 'start-up'
+  | 'default-rate';
 
 /** One target of the benchmark issue, evaluated as a ratio within one run. */
 export interface TargetResult {
@@ -245,6 +248,8 @@ export interface BenchReport {
   readonly workersControl?: WorkersControl;
   /** The reference's reversible prune against a plain Python sketch of seed 000's `prune` (`bench/pythonSketch.ts`); absent when not run. */
   readonly pythonSketch?: PythonSketchReport;
+  /** Default checks as a user runs them, traced: start-up CPU and rate against a long check (`bench/startUpShare.ts`); absent when not run. */
+  readonly startUp?: StartUpMeasurement;
   readonly targets: readonly TargetResult[];
   readonly summaries?: readonly TargetSummary[];
   /** Benches that could not run, and why; never silently dropped. */

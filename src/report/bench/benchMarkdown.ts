@@ -88,6 +88,7 @@ function ratioName(target: TargetResult): string {
 function formatTargetValue(target: TargetResult, value: number): string {
   if (target.group === 'memory') return `${Math.round(value)} B`;
   if (target.group === 'property-run') return formatPercent(value);
+  if (target.group === 'start-up' || target.group === 'default-rate') return formatPercent(value);
   return formatRatio(value);
 }
 

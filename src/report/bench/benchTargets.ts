@@ -1,7 +1,8 @@
 import { BENCH_PATHS, benchPath, type BenchMeasurement, type BenchPathId, type BenchSubject, type MemoryMeasurement, type PropertyRunMeasurement, type ProtocolMeasurement, type TargetGroup, type TargetResult, type WorkersControl, type WorkersMeasurement } from './BenchReport.ts';
 import type { PythonSketchReport } from './BenchReport.ts';
 import { workerSpeedups } from './workerSpeedups.ts';
-import { formatNs, formatSize } from './benchFormat.ts';
+import { formatNs, formatPercent, formatSize } from './benchFormat.ts';
+import { median, type StartUpMeasurement } from './StartUpMeasurement.ts';
 
 /** The targets of the benchmark issues, as constants so the report and its tests name the same figures. */
 export const TARGETS = {
@@ -22,6 +23,10 @@ export const TARGETS = {
   naiveSpeedup: 20,
   memoryContentFactor: 1.5,
   memoryOverheadBytes: 300,
+  /** Issue 26: CPU before a default check's first episode over the whole process's CPU. */
+  startUpShare: 0.2,
+  /** Issue 26: a default check's checked operations per CPU second over a 10,000-run check's. */
+  defaultRateFraction: 0.5,
 } as const;
 
 /** The protocol workload the issue's target is about (`bench/protocolRoundTrip.ts`). */
@@ -40,6 +45,7 @@ export interface TargetInputs {
   readonly workers?: readonly WorkersMeasurement[];
   readonly workersControl?: WorkersControl;
   readonly pythonSketch?: PythonSketchReport;
+  readonly startUp?: StartUpMeasurement;
 }
 
 /** The memory ceiling per resident span for a given mean content size. */
@@ -77,6 +83,8 @@ export function computeTargets(inputs: TargetInputs): TargetResult[] {
     ...memoryTargets(inputs),
     ...naiveTargets(inputs),
     ...pythonSketchTargets(inputs),
+    startUpShareTarget(inputs),
+    defaultRateTarget(inputs),
   ];
 }
 
@@ -230,4 +238,25 @@ function pythonSketchTargets({ pythonSketch }: TargetInputs): TargetResult[] {
     const detail = `reference ${formatNs(m.referenceNsPerPrune)} / Python ${pythonSketch?.python ?? ''} ${formatNs(m.pythonNsPerPrune)} per prune (CPU, median of ${m.referenceRounds.length} and ${m.pythonRounds.length} rounds of ${m.prunes.toLocaleString('en-US')} prunes, ${Math.round(m.meanContentBytes)} B mean content)`;
     return judge(`prune-vs-python@${size}`, 'prune-vs-python', description, 'at-most', 1, m.referenceNsPerPrune / m.pythonNsPerPrune, detail);
   });
+}
+
+/** Issue 26: the median default check's start-up CPU over its whole CPU, as a user runs it from dist/. */
+function startUpShareTarget({ startUp }: TargetInputs): TargetResult {
+  const description = `default \`check --adapter reference\`: start-up ≤ ${formatPercent(TARGETS.startUpShare)} of its CPU`;
+  const checks = startUp?.defaultChecks ?? [];
+  const share = median(checks.map((c) => c.startUpCpuMs / c.cpuMs));
+  if (share === undefined) return judge('start-up-share', 'start-up', description, 'at-most', TARGETS.startUpShare, undefined, 'no default check was traced in this run');
+  const sources = checks.some((c) => c.build === 'sources') ? '; ran from the sources through tsx (dist/ missing or stale), not as a user runs it' : '';
+  const detail = `median of ${checks.length}: ${checks.map((c) => `${(c.startUpCpuMs / 1000).toFixed(2)} s of ${(c.cpuMs / 1000).toFixed(2)} s`).join(', ')} CPU before the first episode (${checks[0]?.runs ?? 0} runs, seed ${checks[0]?.seed ?? 0})${sources}`;
+  return judge('start-up-share', 'start-up', description, 'at-most', TARGETS.startUpShare, share, detail);
+}
+
+/** Issue 26: the median default check's checked operations per CPU second over a 10,000-run check's, same seed, one worker each. */
+function defaultRateTarget({ startUp }: TargetInputs): TargetResult {
+  const long = startUp?.longCheck;
+  const description = `a default check's operations/s ≥ ${formatPercent(TARGETS.defaultRateFraction)} of the ${(long?.runs ?? 10_000).toLocaleString('en-US')}-run rate`;
+  const rate = median((startUp?.defaultChecks ?? []).map((c) => c.opsPerCpuSecond));
+  if (rate === undefined || long === undefined) return judge('default-rate', 'default-rate', description, 'at-least', TARGETS.defaultRateFraction, undefined, 'the default and the long check were not both traced in this run');
+  const detail = `${rate.toLocaleString('en-US')} checked ops per CPU second (median of ${startUp?.defaultChecks.length ?? 0} default checks) / ${long.opsPerCpuSecond.toLocaleString('en-US')} at ${long.runs.toLocaleString('en-US')} runs on 1 worker (seed ${long.seed}; CPU from the first episode to exit; the reports' own wall-clock rates ${(startUp?.defaultChecks ?? []).map((c) => c.reportedOpsPerSecond.toLocaleString('en-US')).join(', ')} and ${long.reportedOpsPerSecond.toLocaleString('en-US')})`;
+  return judge('default-rate', 'default-rate', description, 'at-least', TARGETS.defaultRateFraction, rate / long.opsPerCpuSecond, detail);
 }

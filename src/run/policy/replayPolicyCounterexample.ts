@@ -10,6 +10,7 @@ import { CounterexampleFileError } from '../CounterexampleFileError.ts';
 import { readCounterexampleFile } from '../readCounterexampleFile.ts';
 import { assertMayLoad } from '../replayTrust.ts';
 import { replayNotes } from '../runtime/replayCounterexample.ts';
+import { PolicyCounterexampleError } from './PolicyCounterexampleError.ts';
 
 /**
  * What replaying a policy counterexample found: `reproduced` (the same invariant breaks on the same case),
@@ -29,11 +30,8 @@ export interface PolicyReplayResult {
   readonly detail: string;
 }
 
-/** Thrown for a file that is not a policy counterexample; names the file and the field. */
-export class PolicyCounterexampleError extends Error {
-  override readonly name = 'PolicyCounterexampleError';
-  readonly code = 'BAD_POLICY_COUNTEREXAMPLE';
-}
+// Its own module, so that the CLI's exit codes know it without loading the policy engine.
+export { PolicyCounterexampleError } from './PolicyCounterexampleError.ts';
 
 /** Reads and checks a policy counterexample file (`readCounterexampleFile`), as this engine's error. */
 export async function readPolicyCounterexample(file: string): Promise<PolicyCounterexample> {

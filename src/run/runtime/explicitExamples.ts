@@ -15,6 +15,7 @@ import { describeThrown } from '../../util/safeJson.ts';
 import { TimeLimitError, withTimeout } from '../../util/withTimeout.ts';
 import { closeSystem } from './checkAdapter.ts';
 import { planTrace } from './planTrace.ts';
+import { traceStartUp } from '../traceStartUp.ts';
 
 /** A fixed episode run before the generated ones: a recorded incident, as the reference plays it. */
 export interface ExplicitExample {
@@ -53,6 +54,8 @@ export async function runExample(
   createTimeoutMs: number,
   watch: ExampleWatch = {},
 ): Promise<{ error: FindingError | undefined; steps: number; timeLimit?: boolean }> {
+  // A runtime check's first episode: every check runs the recorded incidents before its generated runs.
+  traceStartUp('first-episode');
   if (!example.trace.every((op) => adapter.capabilities.operations.includes(op.kind))) return { error: undefined, steps: 0 };
   const config = deepFreeze(structuredClone(example.config));
   let system;

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { interruptBudgetFor, SHORT_CHECK_INTERRUPT_BUDGET } from '../../src/cli/jitBudget.ts';
+
+describe('interruptBudgetFor', () => {
+  it('raises the budget for a short check: the default 300 runs, or --runs up to 1,000', () => {
+    for (const argv of [['check', '--adapter', 'reference'], ['check', '--adapter', 'x', '--runs', '1000'], ['check', '--runs=50', '--adapter', 'x'], ['check', '--runs', '20000', '--runs', '200']]) {
+      expect(interruptBudgetFor(argv), argv.join(' ')).toBe(SHORT_CHECK_INTERRUPT_BUDGET);
+    }
+  });
+
+  it("keeps V8's default for longer checks, --long, other commands and a --runs the command will reject", () => {
+    for (const argv of [['check', '--adapter', 'x', '--runs', '1001'], ['check', '--runs=10000'], ['check', '--long'], ['check', '--runs', 'many'], ['conformance'], ['replay', 'file.json'], []]) {
+      expect(interruptBudgetFor(argv), argv.join(' ')).toBeUndefined();
+    }
+  });
+});
