@@ -20,6 +20,7 @@ import { directiveTasks, NAIVE_SKIPS, pruneReversible } from './directiveTasks.t
 import { BENCH_CAPACITY, Fixture, SMALL_CONTENT, WINDOW_COMPOSITION, type ContentRange, type SubjectFactory } from './Fixture.ts';
 import { measureProtocolRoundTrip, supervisedCost } from './protocolRoundTrip.ts';
 import { measureControl, measureWorkers } from './workersScaling.ts';
+import { CHECKED_STEP_RUNS, measureCheckedStep } from './checkedStepVsModelRun.ts';
 import { heapAfterGc } from '../src/run/bench/heapAfterGc.ts';
 import { measureTask } from './measureTask.ts';
 import { BENCH_USAGE, parseBenchArgs, type BenchOptions } from './parseBenchArgs.ts';
@@ -182,6 +183,8 @@ async function main(argv: readonly string[]): Promise<number> {
   const protocol = await measureProtocolRoundTrip(PROTOCOL_RUNS[options.mode]);
   for (const p of protocol) log(`    ${p.workload.padEnd(90)} ${p.ratio}×`);
   for (const line of supervisedCost(protocol)) log(`    ${line}`);
+  log(`  checked operation against a bare fc.asyncModelRun step over a Map (CPU, ${CHECKED_STEP_RUNS[options.mode].runs} runs)`);
+  const checkedStep = await measureCheckedStep({ seed: options.seed, ...CHECKED_STEP_RUNS[options.mode] }, log);
   if (options.sizes.some((size) => size > options.naiveMaxSize)) {
     into.missing.push(`naive baseline above ${formatSize(options.naiveMaxSize)} spans: its append sums every resident span's tokens, so building the window is quadratic`);
   }
@@ -232,6 +235,7 @@ async function main(argv: readonly string[]): Promise<number> {
     protocol,
     workers,
     workersControl,
+    checkedStep,
     targets: [],
     missing: into.missing,
   };

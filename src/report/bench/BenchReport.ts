@@ -1,3 +1,4 @@
+import type { CheckedStepMeasurement } from './CheckedStepMeasurement.ts';
 /** Which implementation a measurement is of: the reference model, the naive baseline, or a physical ceiling. */
 export type BenchSubject = 'reference' | 'naive' | 'ceiling';
 
@@ -154,7 +155,7 @@ export type TargetStatus = 'met' | 'missed' | 'not-measured';
  * The rows of issue 14's target table, and the earlier issue's targets still held (`naive`). One row may be
  * judged from several measured ratios (each size, each directive); it is met when all of them are.
  */
-export type TargetGroup = 'property-run' | 'workers' | 'protocol-step' | 'prune-vs-sha256' | 'directive-growth' | 'reframe-flat' | 'memory' | 'naive';
+export type TargetGroup = 'property-run' | 'workers' | 'protocol-step' | 'prune-vs-sha256' | 'directive-growth' | 'reframe-flat' | 'memory' | 'naive' | 'checked-step';
 
 /** One target of the benchmark issue, evaluated as a ratio within one run. */
 export interface TargetResult {
@@ -242,6 +243,8 @@ export interface BenchReport {
   readonly workers?: readonly WorkersMeasurement[];
   /** Two single-thread checks at once in two processes against one alone: what the machine gave in parallel. */
   readonly workersControl?: WorkersControl;
+  /** Issue 26: a checked operation against a bare `fc.asyncModelRun` step, round by round; absent when not run. */
+  readonly checkedStep?: readonly CheckedStepMeasurement[];
   readonly targets: readonly TargetResult[];
   readonly summaries?: readonly TargetSummary[];
   /** Benches that could not run, and why; never silently dropped. */

@@ -2,6 +2,8 @@ import { BENCH_PATHS, type PropertyRunMeasurement, type TargetGroup, type Target
 import { formatNs, formatPercent, formatRatio, formatSize } from './benchFormat.ts';
 import { bestPropertyRun, findMeasurement, growthOf, PROTOCOL_STEP_WORKLOAD, TARGETS, type TargetInputs } from './benchTargets.ts';
 import { workerSpeedups } from './workerSpeedups.ts';
+import { CHECKED_STEP_DESCRIPTION } from './checkedStepTarget.ts';
+import { checkedStepReason } from './checkedStepReason.ts';
 
 /** Issue 14's table, row by row, then the earlier issue's targets still held. */
 const GROUPS: readonly { readonly group: TargetGroup; readonly description: string }[] = [
@@ -13,6 +15,7 @@ const GROUPS: readonly { readonly group: TargetGroup; readonly description: stri
   { group: 'reframe-flat', description: 're-frame cost per span flat within 1.5× across 10³…10⁶' },
   { group: 'memory', description: 'memory per span ≤ 1.5× content + 300 B at every size' },
   { group: 'naive', description: 'reference ≥ 20× faster than the naive baseline at 10⁵ on prune and lookup (the earlier issue)' },
+  { group: 'checked-step', description: CHECKED_STEP_DESCRIPTION },
 ];
 
 /** One summary per row of the issue's table: met when every ratio behind it is, with the worst ratio and a reason. */
@@ -58,6 +61,8 @@ function reasonFor(group: TargetGroup, rows: readonly TargetResult[], worst: Tar
       return `${memoryReason(inputs)}${partial}`;
     case 'naive':
       return `The naive baseline scans the window on every prune and lookup, the reference answers from tables keyed by id${partial}.`;
+    case 'checked-step':
+      return checkedStepReason(inputs);
   }
 }
 

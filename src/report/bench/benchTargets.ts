@@ -1,5 +1,7 @@
 import { BENCH_PATHS, benchPath, type BenchMeasurement, type BenchPathId, type BenchSubject, type MemoryMeasurement, type PropertyRunMeasurement, type ProtocolMeasurement, type TargetGroup, type TargetResult, type WorkersControl, type WorkersMeasurement } from './BenchReport.ts';
 import { workerSpeedups } from './workerSpeedups.ts';
+import type { CheckedStepMeasurement } from './CheckedStepMeasurement.ts';
+import { checkedStepTarget } from './checkedStepTarget.ts';
 import { formatNs, formatSize } from './benchFormat.ts';
 
 /** The targets of the benchmark issues, as constants so the report and its tests name the same figures. */
@@ -38,6 +40,7 @@ export interface TargetInputs {
   readonly protocol?: readonly ProtocolMeasurement[];
   readonly workers?: readonly WorkersMeasurement[];
   readonly workersControl?: WorkersControl;
+  readonly checkedStep?: readonly CheckedStepMeasurement[];
 }
 
 /** The memory ceiling per resident span for a given mean content size. */
@@ -74,6 +77,7 @@ export function computeTargets(inputs: TargetInputs): TargetResult[] {
     reframeTarget(inputs),
     ...memoryTargets(inputs),
     ...naiveTargets(inputs),
+    checkedStepTarget(inputs.checkedStep),
   ];
 }
 
