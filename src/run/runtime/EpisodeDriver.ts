@@ -37,6 +37,11 @@ interface Ran {
   readonly thrown?: { readonly error: unknown };
 }
 
+/** What applying answered, with what the system held before. */
+function ranWith(before: Observed, applied: Answered<Outcome>): Ran {
+  return 'error' in applied ? { before, thrown: { error: applied.error } } : { before, outcome: applied.value };
+}
+
 /** What the system answered at one step; an operation that threw is recorded as an adapter error. */
 export type RecordedOutcome = Outcome | { readonly kind: 'adapter-error'; readonly message: string };
 
@@ -148,8 +153,7 @@ export class EpisodeDriver {
   private applyAfter(before: Observed, op: Operation): Ran | Promise<Ran> {
     if (!(before instanceof Map)) return { before };
     const applying = this.watched(() => this.system.apply(op), 'apply');
-    const ran = (applied: Answered<Outcome>): Ran => ('error' in applied ? { before, thrown: { error: applied.error } } : { before, outcome: applied.value });
-    return applying instanceof Promise ? applying.then(ran) : ran(applying);
+    return applying instanceof Promise ? applying.then((applied) => ranWith(before, applied)) : ranWith(before, applying);
   }
 
   /** What a combined step (protocol 1.1) answered: what the system held before, and the outcome or what it threw. */
