@@ -22,6 +22,7 @@ import { measureProtocolRoundTrip, supervisedCost } from './protocolRoundTrip.ts
 import { measureControl, measureWorkers } from './workersScaling.ts';
 import { measurePythonSketch, PYTHON_SKETCH_RUNS } from './pythonSketch.ts';
 import { measureStartUp } from './startUpShare.ts';
+import { CHECKED_STEP_RUNS, measureCheckedStep } from './checkedStepVsModelRun.ts';
 import { heapAfterGc } from '../src/run/bench/heapAfterGc.ts';
 import { measureTask } from './measureTask.ts';
 import { BENCH_USAGE, parseBenchArgs, type BenchOptions } from './parseBenchArgs.ts';
@@ -185,6 +186,8 @@ async function main(argv: readonly string[]): Promise<number> {
   for (const p of protocol) log(`    ${p.workload.padEnd(90)} ${p.ratio}×`);
   for (const line of supervisedCost(protocol)) log(`    ${line}`);
   const pythonSketch = measurePythonSketch({ seed: options.seed, sizes: options.sizes, ...PYTHON_SKETCH_RUNS[options.mode] }, log);
+  log(`  checked operation against a bare fc.asyncModelRun step over a Map (CPU, ${CHECKED_STEP_RUNS[options.mode].runs} runs)`);
+  const checkedStep = await measureCheckedStep({ seed: options.seed, ...CHECKED_STEP_RUNS[options.mode] }, log);
   if (options.sizes.some((size) => size > options.naiveMaxSize)) {
     into.missing.push(`naive baseline above ${formatSize(options.naiveMaxSize)} spans: its append sums every resident span's tokens, so building the window is quadratic`);
   }
@@ -239,6 +242,7 @@ async function main(argv: readonly string[]): Promise<number> {
     workersControl,
     pythonSketch,
     startUp: await measureStartUp({ seed: options.seed, rounds: 3, longRuns: options.mode === 'full' ? 10_000 : 2_000 }, log),
+    checkedStep,
     targets: [],
     missing: into.missing,
   };

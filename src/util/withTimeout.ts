@@ -104,6 +104,56 @@ export function withTimeout<T>(call: () => T | PromiseLike<T>, ms: number, what:
     disarmStallMonitor(token);
     return handOn(result as Awaited<T>);
   }
+  return watchPending(result, { started, limit, byDeadline, token, what });
+}
+
+/** What a watched call answered at once: its value, or what it threw, as an Error. */
+export type Answered<T> = { readonly value: T } | { readonly error: Error };
+
+/**
+ * `withTimeout` for a caller that goes on synchronously when it can (the engine's step): a call that answers
+ * synchronously, as an in-process runtime does, is answered at once (`{ value }`, or `{ error }` for what it
+ * threw), with no promise, timer or hop; the stall monitor is armed around it as around any call. A call that
+ * answers with a promise is watched as `withTimeout` watches it, and its promise resolves to the same `Answered`.
+ * The caller hands the event loop its turn itself (`turnIfDue`), since no `handOn` runs on the synchronous path.
+ */
+export function watchCall<T>(call: () => T | PromiseLike<T>, ms: number, what: string, deadline?: number): Answered<Awaited<T>> | Promise<Answered<Awaited<T>>> {
+  const started = Date.now();
+  const left = deadline === undefined ? Number.POSITIVE_INFINITY : deadline - started;
+  if (left <= 0) return { error: new TimeLimitError(`the time limit ran out before ${what}`, what, 0) };
+  const limit = Math.min(ms, left);
+  const token = armStallMonitor(what, limit);
+  let result: T | PromiseLike<T>;
+  try {
+    result = call();
+  } catch (error: unknown) {
+    disarmStallMonitor(token);
+    return { error: asError(error) };
+  }
+  if (!isThenable(result)) {
+    disarmStallMonitor(token);
+    return { value: result as Awaited<T> };
+  }
+  return watchPending(result, { started, limit, byDeadline: left < ms, token, what }).then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error: asError(error) }),
+  );
+}
+
+/**
+ * Hands the event loop its turn (a `setImmediate`) when the check has run on synchronous answers alone for 50 ms
+ * since it last did (see `handOn`); undefined, and nothing to wait for, otherwise.
+ */
+export function turnIfDue(): Promise<void> | undefined {
+  const now = Date.now();
+  if (now - lastYield < YIELD_EVERY_MS) return undefined;
+  lastYield = now;
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** A pending answer under the watchdog: its timeout (or the check's deadline) rejects it, whichever comes first. */
+function watchPending<T>(result: PromiseLike<T>, watch: { readonly started: number; readonly limit: number; readonly byDeadline: boolean; readonly token: number; readonly what: string }): Promise<Awaited<T>> {
+  const { started, limit, byDeadline, token, what } = watch;
   return new Promise<Awaited<T>>((resolve, reject) => {
     let settled = false;
     const settle = (): boolean => {

@@ -151,7 +151,7 @@ describe('summarizeTargets', () => {
     ];
     const all = inputs(measurements, { sizes: [1_000, 1_000_000], propertyRuns: [run(10_000, 100_000)] });
     const summaries = new Map(summarizeTargets(computeTargets(all), all).map((s) => [s.group, s]));
-    expect([...summaries.keys()]).toEqual(['property-run', 'workers', 'protocol-step', 'prune-vs-sha256', 'directive-growth', 'reframe-flat', 'memory', 'naive', 'prune-vs-python', 'start-up', 'default-rate']);
+    expect([...summaries.keys()]).toEqual(['property-run', 'workers', 'protocol-step', 'prune-vs-sha256', 'directive-growth', 'reframe-flat', 'memory', 'naive', 'prune-vs-python', 'start-up', 'default-rate', 'checked-step']);
     const hash = summaries.get('prune-vs-sha256');
     expect(hash).toMatchObject({ status: 'missed', met: 1, missed: 1 });
     expect(hash?.worst?.id).toBe('prune-vs-sha256@1000000');

@@ -17,6 +17,9 @@ export interface AnsweredStep {
 // An in-process runtime logs the very operation it was given: identity first, the bytes otherwise.
 const sameOp = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
 
+/** What the system answered at a step, said only when the log differs from it. */
+const answeredAt = (step: AnsweredStep) => systemClause(`step ${step.step}: ${describeOperation(step.op)} → ${describeOutcome(step.outcome)}`, answered(step.step, { kind: step.outcome.kind }));
+
 /**
  * INV-12 (and INV-11's "a version change is an entry"), judged on the log a system exposes (`auditLog()`): every
  * operation it answered with an outcome has an entry, in order, naming that operation with the outcome it
@@ -28,14 +31,13 @@ export function checkAuditLog(log: readonly AuditEntry[], steps: readonly Answer
   for (const step of steps) {
     let found = -1;
     for (let i = at; i < log.length; i += 1) if (sameOp(log[i]?.operation, step.op)) { found = i; break; }
-    const answeredAt = systemClause(`step ${step.step}: ${describeOperation(step.op)} → ${describeOutcome(step.outcome)}`, answered(step.step, { kind: step.outcome.kind }));
     const rule = step.op.kind === 'setVersion' ? 'INV-11' : 'INV-12';
     if (found < 0) {
       const asked = steps.filter((s) => s.step <= step.step && sameOp(s.op, step.op)).length;
       const held = log.filter((e) => sameOp(e.operation, step.op)).length;
       return findingOf(rule, [
         { about: 'step', text: `the audit log after step ${now}`, facts: [] },
-        answeredAt,
+        answeredAt(step),
         systemClause(`the runtime's audit log holds ${held} ${held === 1 ? 'entry' : 'entries'} for this operation, which was answered ${asked} ${asked === 1 ? 'time' : 'times'} by then: it has no entry for it`, { kind: 'audit-log', step: now, operation: step.op, count: held }),
         referenceClause(step.outcome.kind === 'rejected' ? 'a refused directive is logged like any other, with its rejection: the log is how a refusal is audited later (seed 002)' : 'every operation is logged with its outcome'),
         ruleClause(rule),
@@ -46,7 +48,7 @@ export function checkAuditLog(log: readonly AuditEntry[], steps: readonly Answer
     if (d !== undefined) {
       return findingOf('INV-12', [
         { about: 'step', text: `the audit log after step ${now}`, facts: [] },
-        answeredAt,
+        answeredAt(step),
         systemClause(`its audit-log entry records ${d.path} as ${JSON.stringify(d.actual)}`, { kind: 'audit-log', step: now, operation: step.op, outcome: d.path.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), d.actual) }),
         referenceClause(`the log records the outcome the runtime answered: ${JSON.stringify(d.expected)}`),
         ruleClause('INV-12'),

@@ -67,24 +67,30 @@ function* tombstones(facts: StepFacts): Iterable<Finding> {
  * too, behind a pointer and still the same entry; and no entry may be folded while the window has room for it.
  */
 function* folding(facts: StepFacts): Iterable<Finding> {
-  const { window } = facts.reference;
-  const crowded = `writing an entry at this step would take the window past its ${window.capacity} tokens (${window.residentTokens} resident, ${window.markerTokens} a line of the index), so the oldest entries fold, oldest written first, into one gap marker until it fits`;
-  const folded = new Set(facts.reference.folded);
+  const folded = facts.reference.folded;
   if (facts.expected.kind === 'restored') yield* restoredEntry(facts, facts.expected.spanId);
   for (const [id, sut] of facts.sutAfter) {
     const want = facts.refAfter.get(id);
     if (want?.index === undefined) continue;
-    const shows = (text: string, shape: unknown) => systemClause(`${id}'s ${text}`, after(facts, id, shape));
     if (want.gap !== undefined && (typeof sut.gap !== 'string' || sut.gap === '')) {
-      if (!folded.has(id)) continue;
-      const held = sut.index === undefined ? shows('entry is gone: neither the window nor a pointer says it was pruned', { index: null, gap: null }) : shows(`'${sut.index.kind}' entry is still a line of its own in the window`, { index: { kind: sut.index.kind }, gap: null });
-      yield stateFinding('INV-29', facts, held, referenceClause(`${crowded}; ${id}'s entry is one of them`));
+      if (!folded.includes(id)) continue;
+      const held = sut.index === undefined ? entryShows(facts, id, 'entry is gone: neither the window nor a pointer says it was pruned', { index: null, gap: null }) : entryShows(facts, id, `'${sut.index.kind}' entry is still a line of its own in the window`, { index: { kind: sut.index.kind }, gap: null });
+      yield stateFinding('INV-29', facts, held, referenceClause(`${crowded(facts)}; ${id}'s entry is one of them`));
     } else if (want.gap === undefined && typeof sut.gap === 'string') {
-      yield stateFinding('INV-29', facts, shows(`entry is folded behind ${JSON.stringify(sut.gap)}`, { gap: sut.gap }), referenceClause(`the window has room for ${id}'s entry: entries fold only when writing one would take the window past its capacity, oldest first`));
+      yield stateFinding('INV-29', facts, entryShows(facts, id, `entry is folded behind ${JSON.stringify(sut.gap)}`, { gap: sut.gap }), referenceClause(`the window has room for ${id}'s entry: entries fold only when writing one would take the window past its capacity, oldest first`));
     } else if (want.gap !== undefined && sut.index?.kind !== want.index.kind) {
-      yield stateFinding('INV-29', facts, shows(`folded entry is ${sut.index === undefined ? 'missing' : `a '${sut.index.kind}' entry`}`, { index: sut.index === undefined ? null : { kind: sut.index.kind } }), referenceClause(`the gap marker's pointer resolves to each folded entry as it was: ${id}'s is a '${want.index.kind}' entry`));
+      yield stateFinding('INV-29', facts, entryShows(facts, id, `folded entry is ${sut.index === undefined ? 'missing' : `a '${sut.index.kind}' entry`}`, { index: sut.index === undefined ? null : { kind: sut.index.kind } }), referenceClause(`the gap marker's pointer resolves to each folded entry as it was: ${id}'s is a '${want.index.kind}' entry`));
     }
   }
+}
+
+/** What the system shows of `id`'s index entry after the step. */
+const entryShows = (facts: StepFacts, id: string, text: string, shape: unknown): Clause => systemClause(`${id}'s ${text}`, after(facts, id, shape));
+
+/** Why entries fold at this step (said only when the system folds otherwise). */
+function crowded(facts: StepFacts): string {
+  const { window } = facts.reference;
+  return `writing an entry at this step would take the window past its ${window.capacity} tokens (${window.residentTokens} resident, ${window.markerTokens} a line of the index), so the oldest entries fold, oldest written first, into one gap marker until it fits`;
 }
 
 /**
@@ -264,24 +270,27 @@ function* ledger(facts: StepFacts): Iterable<Finding> {
  * to the model is compared the day it is added.
  */
 function* everyField(facts: StepFacts): Iterable<Finding> {
-  const shown = (d: FieldDifference, what: string, fact: (shape: unknown) => Clause['facts'][number]): Finding =>
-    stateFinding(
-      d.rule,
-      facts,
-      systemClause(`${what}'s ${d.path} is ${JSON.stringify(d.actual)}`, fact(shapeAt(d.path, d.actual))),
-      referenceClause(`the reference's is ${JSON.stringify(d.expected)}, and spec/SPEC.md §7 leaves no choice there`),
-    );
   const outcome = compareAnswer('outcome', facts.expected, facts.actual);
-  if (outcome !== undefined) yield shown(outcome, 'the outcome', (shape) => answered(facts.step, shape));
+  if (outcome !== undefined) yield fieldFinding(facts, outcome, 'the outcome', (shape) => answered(facts.step, shape));
   for (const [id, sut] of facts.sutAfter) {
     const d = compareAnswer('observation', facts.refAfter.get(id), sut);
-    if (d !== undefined) yield shown(d, `${id}'s observation`, (shape) => after(facts, id, shape));
+    if (d !== undefined) yield fieldFinding(facts, d, `${id}'s observation`, (shape) => after(facts, id, shape));
   }
   if (facts.op.kind === 'callTool' && facts.sutRequest !== 'unsupported') {
     const signature = facts.op.signature;
     const d = compareAnswer('request-record' satisfies AnswerType, facts.reference.ledger.get(signature), facts.sutRequest);
-    if (d !== undefined) yield shown(d, `the ledger record of ${signature}`, (shape) => ({ kind: 'ledger', step: facts.step, signature, shape }));
+    if (d !== undefined) yield fieldFinding(facts, d, `the ledger record of ${signature}`, (shape) => ({ kind: 'ledger', step: facts.step, signature, shape }));
   }
+}
+
+/** A field that differs, explained: what the system shows there, against the reference's. */
+function fieldFinding(facts: StepFacts, d: FieldDifference, what: string, fact: (shape: unknown) => Clause['facts'][number]): Finding {
+  return stateFinding(
+    d.rule,
+    facts,
+    systemClause(`${what}'s ${d.path} is ${JSON.stringify(d.actual)}`, fact(shapeAt(d.path, d.actual))),
+    referenceClause(`the reference's is ${JSON.stringify(d.expected)}, and spec/SPEC.md §7 leaves no choice there`),
+  );
 }
 
 /** A score the system shows differently: the reference can take the system's and go on. */

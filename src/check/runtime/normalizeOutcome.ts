@@ -40,6 +40,32 @@ export function normalizeOutcome(outcome: Outcome): unknown {
   }
 }
 
+/**
+ * Whether two outcomes state the same decision: their normal forms are identical (compared as they are, nothing
+ * serialized), or, failing that, serialize the same (JSON's reading of a non-finite number or an absent field).
+ */
 export function sameOutcome(a: Outcome, b: Outcome): boolean {
-  return JSON.stringify(normalizeOutcome(a)) === JSON.stringify(normalizeOutcome(b));
+  const left = normalizeOutcome(a);
+  const right = normalizeOutcome(b);
+  return identical(left, right) || JSON.stringify(left) === JSON.stringify(right);
+}
+
+/** The same primitives, arrays and plain records (keys in the same order): what serializes the same for sure. */
+function identical(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i += 1) if (!identical(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  const other = Object.keys(b);
+  if (keys.length !== other.length) return false;
+  for (let i = 0; i < keys.length; i += 1) {
+    const key = keys[i] as string;
+    if (other[i] !== key || !identical((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
 }

@@ -1,5 +1,6 @@
 import type { StartUpMeasurement } from './StartUpMeasurement.ts';
 
+import type { CheckedStepMeasurement } from './CheckedStepMeasurement.ts';
 /** Which implementation a measurement is of: the reference model, the naive baseline, or a physical ceiling. */
 export type BenchSubject = 'reference' | 'naive' | 'ceiling';
 
@@ -158,7 +159,8 @@ export type TargetStatus = 'met' | 'missed' | 'not-measured';
 export type TargetGroup = 'property-run' | 'workers' | 'protocol-step' | 'prune-vs-sha256' | 'directive-growth' | 'reframe-flat' | 'memory' | 'naive'
   | 'prune-vs-python'
   | 'start-up'
-  | 'default-rate';
+  | 'default-rate'
+  | 'checked-step';
 
 /** One target of the benchmark issue, evaluated as a ratio within one run. */
 export interface TargetResult {
@@ -250,6 +252,8 @@ export interface BenchReport {
   readonly pythonSketch?: PythonSketchReport;
   /** Default checks as a user runs them, traced: start-up CPU and rate against a long check (`bench/startUpShare.ts`); absent when not run. */
   readonly startUp?: StartUpMeasurement;
+  /** Issue 26: a checked operation against a bare `fc.asyncModelRun` step, round by round; absent when not run. */
+  readonly checkedStep?: readonly CheckedStepMeasurement[];
   readonly targets: readonly TargetResult[];
   readonly summaries?: readonly TargetSummary[];
   /** Benches that could not run, and why; never silently dropped. */

@@ -2,6 +2,8 @@ import { BENCH_PATHS, type PropertyRunMeasurement, type TargetGroup, type Target
 import { formatNs, formatPercent, formatRatio, formatSize } from './benchFormat.ts';
 import { bestPropertyRun, findMeasurement, growthOf, PROTOCOL_STEP_WORKLOAD, TARGETS, type TargetInputs } from './benchTargets.ts';
 import { workerSpeedups } from './workerSpeedups.ts';
+import { CHECKED_STEP_DESCRIPTION } from './checkedStepTarget.ts';
+import { checkedStepReason } from './checkedStepReason.ts';
 
 /** Issue 14's table, row by row, then the earlier issue's targets still held. */
 const GROUPS: readonly { readonly group: TargetGroup; readonly description: string }[] = [
@@ -16,6 +18,7 @@ const GROUPS: readonly { readonly group: TargetGroup; readonly description: stri
   { group: 'prune-vs-python', description: "reversible prune faster than a plain Python sketch of seed 000's `prune` (which also hashes), same ~250 B content, at 10³, 10⁴ and 10⁵ (issue 26)" },
   { group: 'start-up', description: 'default `check --adapter reference`: start-up ≤ 20 % of its CPU (issue 26)' },
   { group: 'default-rate', description: "a default check's operations/s ≥ 50 % of the 10,000-run rate (issue 26)" },
+  { group: 'checked-step', description: CHECKED_STEP_DESCRIPTION },
 ];
 
 /** One summary per row of the issue's table: met when every ratio behind it is, with the worst ratio and a reason. */
@@ -66,6 +69,8 @@ function reasonFor(group: TargetGroup, rows: readonly TargetResult[], worst: Tar
       return `The naive baseline scans the window on every prune and lookup, the reference answers from tables keyed by id${partial}.`;
     case 'prune-vs-python':
       return `${pythonSketchReason(inputs)}${partial}`;
+    case 'checked-step':
+      return checkedStepReason(inputs);
   }
 }
 

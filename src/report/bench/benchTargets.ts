@@ -3,6 +3,8 @@ import type { PythonSketchReport } from './BenchReport.ts';
 import { workerSpeedups } from './workerSpeedups.ts';
 import { formatNs, formatPercent, formatSize } from './benchFormat.ts';
 import { median, type StartUpMeasurement } from './StartUpMeasurement.ts';
+import type { CheckedStepMeasurement } from './CheckedStepMeasurement.ts';
+import { checkedStepTarget } from './checkedStepTarget.ts';
 
 /** The targets of the benchmark issues, as constants so the report and its tests name the same figures. */
 export const TARGETS = {
@@ -46,6 +48,7 @@ export interface TargetInputs {
   readonly workersControl?: WorkersControl;
   readonly pythonSketch?: PythonSketchReport;
   readonly startUp?: StartUpMeasurement;
+  readonly checkedStep?: readonly CheckedStepMeasurement[];
 }
 
 /** The memory ceiling per resident span for a given mean content size. */
@@ -85,6 +88,7 @@ export function computeTargets(inputs: TargetInputs): TargetResult[] {
     ...pythonSketchTargets(inputs),
     startUpShareTarget(inputs),
     defaultRateTarget(inputs),
+    checkedStepTarget(inputs.checkedStep),
   ];
 }
 

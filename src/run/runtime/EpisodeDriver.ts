@@ -23,9 +23,24 @@ import type { Outcome, RequestRecord } from '../../model/Outcome.ts';
 import type { SpanObservation } from '../../model/ReferenceRuntime.ts';
 import type { FindingKind } from '../../check/FindingKind.ts';
 import { deepFreeze } from '../../util/deepFreeze.ts';
-import { withTimeout, TimeLimitError } from '../../util/withTimeout.ts';
+import { TimeLimitError, turnIfDue, watchCall, type Answered } from '../../util/withTimeout.ts';
 import { DEFAULT_RECHECK_EVERY, Recheck } from './Recheck.ts';
 import { isTimeout, naturalOutcome, normalizeObservation, stateOf } from './systemAnswers.ts';
+
+/** The system's observation of some ids, or the finding its call (or its malformed answer) raised. */
+type Observed = Map<string, SpanObservation> | Finding;
+
+/** What observing before a step and applying it answered; `before` undefined when a combined step failed as a whole. */
+interface Ran {
+  readonly before: Observed | undefined;
+  readonly outcome?: Outcome;
+  readonly thrown?: { readonly error: unknown };
+}
+
+/** What applying answered, with what the system held before. */
+function ranWith(before: Observed, applied: Answered<Outcome>): Ran {
+  return 'error' in applied ? { before, thrown: { error: applied.error } } : { before, outcome: applied.value };
+}
 
 /** What the system answered at one step; an operation that threw is recorded as an adapter error. */
 export type RecordedOutcome = Outcome | { readonly kind: 'adapter-error'; readonly message: string };
@@ -94,15 +109,24 @@ export class EpisodeDriver {
     return { invariant, because: [`step ${this.trace.length}: ${describeOperation(this.trace.at(-1) as Operation)}`, ...because] };
   }
 
-  private async observe(ids: readonly string[], when: string): Promise<Map<string, SpanObservation> | Finding> {
+  /**
+   * An adapter call under the watchdog (`watchCall`): answered at once when the adapter answers synchronously (an
+   * in-process runtime), so a step runs without a hop; a promise of the same answer otherwise.
+   */
+  private watched<T>(call: () => T | PromiseLike<T>, what: string): Answered<Awaited<T>> | Promise<Answered<Awaited<T>>> {
+    return watchCall(call, this.opTimeoutMs, what, this.deadline);
+  }
+
+  /** The system's observation of `ids`, or the finding its call raised: at once when the system answered synchronously. */
+  private observe(ids: readonly string[], when: string): Observed | Promise<Observed> {
     if (ids.length === 0) return new Map();
-    let raw: unknown;
-    try {
-      raw = await withTimeout(() => this.system.observe(ids), this.opTimeoutMs, 'observe', this.deadline);
-    } catch (error: unknown) {
-      return this.adapterFailure(error, `observe(${ids.join(', ')}) ${when} the step`);
-    }
-    return this.observed(raw, ids, when);
+    const answer = this.watched(() => this.system.observe(ids), 'observe');
+    return answer instanceof Promise ? answer.then((a) => this.observedAnswer(a, ids, when)) : this.observedAnswer(answer, ids, when);
+  }
+
+  private observedAnswer(answer: Answered<unknown>, ids: readonly string[], when: string): Observed {
+    if ('error' in answer) return this.adapterFailure(answer.error, `observe(${ids.join(', ')}) ${when} the step`);
+    return this.observed(answer.value, ids, when);
   }
 
   private observed(raw: unknown, ids: readonly string[], when: string): Map<string, SpanObservation> | Finding {
@@ -116,24 +140,26 @@ export class EpisodeDriver {
    * protocol 1.1: one round trip), else `observe` then `apply`. `before` is undefined when a combined step
    * failed as a whole, so what the system held before is unknown; `thrown` is what the operation threw.
    */
-  private async observeAndApply(named: readonly string[], op: Operation): Promise<{ before: Map<string, SpanObservation> | Finding | undefined; outcome?: Outcome; thrown?: { error: unknown } }> {
-    const { system } = this;
-    if (system.step === undefined) {
-      const before = await this.observe(named, 'before');
-      if (!(before instanceof Map)) return { before };
-      try {
-        return { before, outcome: await withTimeout(() => system.apply(op), this.opTimeoutMs, 'apply', this.deadline) };
-      } catch (error: unknown) {
-        return { before, thrown: { error } };
-      }
+  private observeAndApply(named: readonly string[], op: Operation): Ran | Promise<Ran> {
+    if (this.system.step !== undefined) {
+      const stepping = this.watched(() => this.system.step?.(named, op, named), 'apply');
+      return stepping instanceof Promise ? stepping.then((answer) => this.stepped(answer, named)) : this.stepped(stepping, named);
     }
-    let answer: unknown;
-    try {
-      answer = await withTimeout(() => system.step?.(named, op, named), this.opTimeoutMs, 'apply', this.deadline);
-    } catch (error: unknown) {
-      return { before: undefined, thrown: { error } };
-    }
-    const ran = (typeof answer === 'object' && answer !== null ? answer : {}) as { before?: unknown; outcome?: Outcome; thrown?: unknown };
+    const observing = this.observe(named, 'before');
+    return observing instanceof Promise ? observing.then((before) => this.applyAfter(before, op)) : this.applyAfter(observing, op);
+  }
+
+  /** Applies the operation once what the system held before it is known (not when observing it failed). */
+  private applyAfter(before: Observed, op: Operation): Ran | Promise<Ran> {
+    if (!(before instanceof Map)) return { before };
+    const applying = this.watched(() => this.system.apply(op), 'apply');
+    return applying instanceof Promise ? applying.then((applied) => ranWith(before, applied)) : ranWith(before, applying);
+  }
+
+  /** What a combined step (protocol 1.1) answered: what the system held before, and the outcome or what it threw. */
+  private stepped(answer: Answered<unknown>, named: readonly string[]): Ran {
+    if ('error' in answer) return { before: undefined, thrown: { error: answer.error } };
+    const ran = (typeof answer.value === 'object' && answer.value !== null ? answer.value : {}) as { before?: unknown; outcome?: Outcome; thrown?: unknown };
     const before = this.observed(ran.before, named, 'before');
     if (!(before instanceof Map) || 'thrown' in ran) return { before, thrown: { error: ran.thrown } };
     return { before, outcome: ran.outcome as Outcome };
@@ -167,7 +193,7 @@ export class EpisodeDriver {
       step: this.trace.length,
       reference: this.state.reference,
       observations: this.observations,
-      observe: (ids) => this.observe(ids, 'at the recheck after'),
+      observe: async (ids) => this.observe(ids, 'at the recheck after'),
       request: system.request === undefined ? undefined : (signature) => this.requestRecord(signature, ' at the recheck'),
       auditLog: system.auditLog === undefined ? undefined : () => this.auditLog(),
       answered: () => this.answeredSteps(),
@@ -179,11 +205,9 @@ export class EpisodeDriver {
 
   /** The system's audit log (under the watchdog), or the adapter finding its call raised. */
   private async auditLog(): Promise<readonly AuditEntry[] | Finding> {
-    try {
-      return (await withTimeout(() => this.system.auditLog?.(), this.opTimeoutMs, 'auditLog', this.deadline)) ?? [];
-    } catch (error: unknown) {
-      return this.adapterFailure(error, 'auditLog() at the recheck');
-    }
+    const reading = this.watched(() => this.system.auditLog?.(), 'auditLog');
+    const read = reading instanceof Promise ? await reading : reading;
+    return 'error' in read ? this.adapterFailure(read.error, 'auditLog() at the recheck') : (read.value ?? []);
   }
 
   /** Every step the system answered with an outcome (not a throw), for its audit log to hold. */
@@ -198,14 +222,15 @@ export class EpisodeDriver {
 
   /** The system's ledger record of `signature` (under the watchdog), or the adapter finding its call raised. */
   private async requestRecord(signature: string, when = ''): Promise<RequestRecord | undefined | Finding> {
-    try {
-      return (await withTimeout(() => this.system.request?.(signature), this.opTimeoutMs, 'request', this.deadline)) ?? undefined;
-    } catch (error: unknown) {
-      return this.adapterFailure(error, `request(${signature})${when}`);
-    }
+    const asking = this.watched(() => this.system.request?.(signature), 'request');
+    const asked = asking instanceof Promise ? await asking : asking;
+    return 'error' in asked ? this.adapterFailure(asked.error, `request(${signature})${when}`) : (asked.value ?? undefined);
   }
 
   private async runStep(op: Operation): Promise<Finding | undefined> {
+    // Adapters that answer synchronously never hand the event loop a turn on their own: every 50 ms, a step does.
+    const turn = turnIfDue();
+    if (turn !== undefined) await turn;
     deepFreeze(op);
     const reference = this.state.reference;
     try {
@@ -221,7 +246,8 @@ export class EpisodeDriver {
     for (const id of named) this.recheck.touched.add(id);
     if (op.kind === 'callTool') this.recheck.called.add(op.signature);
     const step = this.trace.length;
-    const ran = await this.observeAndApply(named, op);
+    const running = this.observeAndApply(named, op);
+    const ran = running instanceof Promise ? await running : running;
     const sutBefore = ran.before;
     if (sutBefore !== undefined && !(sutBefore instanceof Map)) return this.record({ kind: 'adapter-error', message: 'observe failed' }, sutBefore);
 
@@ -235,7 +261,8 @@ export class EpisodeDriver {
       const message = error instanceof Error ? error.message : String(error);
       if (expected.kind === 'window-full' && !isTimeout(error)) {
         // Unclaimed, the run goes on when the throw changed nothing the step touched, as window-full would.
-        const after = await this.observe(named, 'after');
+        const observing = this.observe(named, 'after');
+        const after = observing instanceof Promise ? await observing : observing;
         const unchanged = sutBefore !== undefined && after instanceof Map && named.every((id) => JSON.stringify(stateOf(sutBefore.get(id))) === JSON.stringify(stateOf(after.get(id))));
         const clauses = [
           { about: 'step' as const, text: `step ${step}: ${describeOperation(op)}`, facts: [] },
@@ -261,7 +288,8 @@ export class EpisodeDriver {
     // The entries the reference folded into its gap marker too (INV-29): they must be folded in the system as well.
     const after = [...new Set([...named, ...idsNamedByOutcome(expected), ...idsNamedByOutcome(actual), ...reference.folded])];
     for (const id of after) this.recheck.touched.add(id);
-    const sutAfter = await this.observe(after, 'after');
+    const observing = this.observe(after, 'after');
+    const sutAfter = observing instanceof Promise ? await observing : observing;
     if (!(sutAfter instanceof Map)) return this.record(actual, sutAfter);
     let sutRequest: RequestRecord | undefined | 'unsupported' = 'unsupported';
     if (op.kind === 'callTool' && this.system.request !== undefined) {

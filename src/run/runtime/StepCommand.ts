@@ -43,7 +43,7 @@ export class StepCommand implements fc.AsyncCommand<RunModel, PruningSystem> {
 
   async run(model: RunModel): Promise<void> {
     const { driver } = model;
-    await model.lookahead?.before(this, driver);
+    if (model.lookahead !== undefined) await model.lookahead.before(this, driver);
     const { ring } = driver.state;
     ring.begin(this.pins);
     const op = resolveTemplate(this.template, driver.state);
