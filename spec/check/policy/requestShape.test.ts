@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { PolicyMessage } from '../../../src/adapters/policy/PolicyMessage.ts';
 import { SHAPE_RULES, shapeBreaches } from '../../../src/adapters/policy/providerShape.ts';
@@ -89,5 +90,12 @@ describe('INV-33: the next request is valid', () => {
       expect(rule.source, rule.id).toMatch(/#\d+|\.ts/);
     }
     expect(shapeBreaches([], ['gemini']).map((b) => b.rule)).toEqual(['first-turn-user']);
+  });
+
+  it('INV-33: every shape rule is a row of SPEC.md\'s INV-33 table, and every row a rule', () => {
+    const spec = readFileSync(new URL('../../SPEC.md', import.meta.url), 'utf8');
+    const section = spec.slice(spec.indexOf('### INV-33'), spec.indexOf('### INV-34'));
+    const rows = [...section.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]);
+    expect(rows).toEqual(SHAPE_RULES.map((r) => r.id));
   });
 });
