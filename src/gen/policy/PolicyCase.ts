@@ -18,7 +18,8 @@ export interface CallSpec {
  * - `tool-calls`: one assistant message with the calls, then their results. `reasoning`: the message carries a
  *   signed thinking item (INV-21). `late`: when the turn ends its round, the results arrive only at the start
  *   of the next round, so the round's prune sees the calls in flight (INV-20); at the end of the last round
- *   they never arrive.
+ *   they never arrive. Under the case's `approvals` policy its calls carry approval requests and their results
+ *   the user's decisions (INV-33).
  * - `instruction`: the user asks for one action on a numbered order (`INSTRUCTION I-n`); `done`: the agent
  *   performs it at once with `tool`, else it stays pending (INV-24).
  * - `poisoned-read`: a `read_log` whose output is text that reads like an instruction (INV-23).
