@@ -81,6 +81,8 @@ describe('INV-33: the next request is valid', () => {
     const before2 = [system, task, { ...call, approvalRequests: [{ approvalId: 'approval_1', toolCallId: 'call_1' }] }, { ...result, approval: { approvalId: 'approval_1', approved: true } }, note, later] as PolicyMessage[];
     const o = { ...observe([system, task, orphaned, note, later]), before: before2 };
     expect(inv33(o)).toEqual([expect.stringMatching(/approval request approval_1 of m2 asks about call call_1, which no message up to it makes \(approval-request-has-call\)/)]);
+    const malformed = { ...call, approvalRequests: [{ approvalId: 'approval_1', toolCallId: 7 }] } as unknown as PolicyMessage;
+    expect(inv33({ ...o, after: [system, task, malformed, result, note, later] })).toEqual([expect.stringMatching(/an approval request of assistant message m2 approval_1 has no toolCallId string \(approval-request-has-call\)/)]);
   });
 
   it('every shape rule names its providers and a public source', () => {
