@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { PolicyMessage } from '../../../src/adapters/policy/PolicyMessage.ts';
 import { SHAPE_RULES, shapeBreaches } from '../../../src/adapters/policy/providerShape.ts';
@@ -56,11 +57,47 @@ describe('INV-33: the next request is valid', () => {
     expect(inv33({ ...o, before: [system, summary, note] })).toEqual([]);
   });
 
+  it('INV-33 flags an approval response whose request is not earlier in the list, for all three providers (vercel/ai#16385)', () => {
+    const asked: PolicyMessage = { ...call, approvalRequests: [{ approvalId: 'approval_1', toolCallId: 'call_1' }] };
+    const decided: PolicyMessage = { ...result, approval: { approvalId: 'approval_1', approved: true } };
+    const pending = [system, task, asked, decided, note, later];
+    const o = (after: readonly PolicyMessage[], providers?: readonly ProviderName[]): PolicyObservation => ({ ...observe(after, providers), before: pending });
+    expect(inv33(o(pending))).toEqual([]);
+    // The request stripped off the call's turn (the message kept, its other parts the same), the decision kept.
+    expect(inv33(o([system, task, call, decided, note, later]))).toEqual([
+      expect.stringMatching(/tool message m3 answers approval approval_1, whose tool-approval-request is not earlier in the list \(approval-response-has-request\): anthropic, openai, gemini reject/),
+    ]);
+    // A decision before its request is no better than one without it.
+    expect(inv33(o([system, task, decided, asked, note, later])).some((line) => /approval-response-has-request/.test(line))).toBe(true);
+    // Both gone together is consistent.
+    expect(inv33(o([system, task, call, result, note, later]))).toEqual([]);
+    // A decision whose fields the AI SDK's schema refuses is a breach of its own.
+    const malformed = { ...result, approval: { approvalId: '', approved: true } } as PolicyMessage;
+    expect(inv33(o([system, task, asked, malformed, note, later]))).toEqual([expect.stringMatching(/approval response of tool message m3 has no approvalId string/)]);
+  });
+
+  it('INV-33 flags an approval request whose call is gone (vercel/ai#20953)', () => {
+    const orphaned: PolicyMessage = { role: 'assistant', id: 'm2', content: 'Waiting for approval.', approvalRequests: [{ approvalId: 'approval_1', toolCallId: 'call_1' }] };
+    const before2 = [system, task, { ...call, approvalRequests: [{ approvalId: 'approval_1', toolCallId: 'call_1' }] }, { ...result, approval: { approvalId: 'approval_1', approved: true } }, note, later] as PolicyMessage[];
+    const o = { ...observe([system, task, orphaned, note, later]), before: before2 };
+    expect(inv33(o)).toEqual([expect.stringMatching(/approval request approval_1 of m2 asks about call call_1, which no message up to it makes \(approval-request-has-call\)/)]);
+    const malformed = { ...call, approvalRequests: [{ approvalId: 'approval_1', toolCallId: 7 }] } as unknown as PolicyMessage;
+    expect(inv33({ ...o, after: [system, task, malformed, result, note, later] })).toEqual([expect.stringMatching(/an approval request of assistant message m2 approval_1 has no toolCallId string \(approval-request-has-call\)/)]);
+  });
+
   it('every shape rule names its providers and a public source', () => {
+    expect(SHAPE_RULES.map((r) => r.id)).toEqual(expect.arrayContaining(['approval-response-has-request', 'approval-request-has-call']));
     for (const rule of SHAPE_RULES) {
       expect(rule.providers.length, rule.id).toBeGreaterThan(0);
       expect(rule.source, rule.id).toMatch(/#\d+|\.ts/);
     }
     expect(shapeBreaches([], ['gemini']).map((b) => b.rule)).toEqual(['first-turn-user']);
+  });
+
+  it('INV-33: every shape rule is a row of SPEC.md\'s INV-33 table, and every row a rule', () => {
+    const spec = readFileSync(new URL('../../SPEC.md', import.meta.url), 'utf8');
+    const section = spec.slice(spec.indexOf('### INV-33'), spec.indexOf('### INV-34'));
+    const rows = [...section.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]);
+    expect(rows).toEqual(SHAPE_RULES.map((r) => r.id));
   });
 });

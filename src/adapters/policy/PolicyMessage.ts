@@ -29,6 +29,33 @@ export interface PolicyReasoning {
 }
 
 /**
+ * The model's request that the user approve one of its tool calls before it runs (spec/SPEC.md INV-33), carried
+ * by the assistant message that makes the call. Modelled on what libraries ship: the AI SDK's
+ * `tool-approval-request` part of assistant content (`{ type, approvalId, toolCallId }`, ai 6.0
+ * `@ai-sdk/provider-utils` `ToolApprovalRequest`) and the OpenAI Responses API's `mcp_approval_request` item
+ * (`id`, answered by an `mcp_approval_response` naming it as `approval_request_id`).
+ */
+export interface PolicyApprovalRequest {
+  readonly approvalId: string;
+  /** The call, in the same message, that waits for the decision. */
+  readonly toolCallId: string;
+}
+
+/**
+ * The user's decision on an approval request, carried by the tool message of the call it decided: the AI SDK's
+ * `tool-approval-response` part of tool content (`{ type, approvalId, approved, reason? }`), the Responses
+ * API's `mcp_approval_response` (`approval_request_id`, `approve`, `reason`). The AI SDK keeps the decision
+ * and the result in consecutive tool messages and merges them into one before a provider sees them
+ * (`convertToLanguageModelPrompt`); the neutral message holds the merged form. A denied call's result is the
+ * denial (the SDK's `execution-denied` output).
+ */
+export interface PolicyApprovalResponse {
+  readonly approvalId: string;
+  readonly approved: boolean;
+  readonly reason?: string;
+}
+
+/**
  * prunecheck's neutral chat message, converted to and from each library's own format by its adapter.
  * `id` is optional because libraries create messages without one (a summary, a cleared tool result).
  * `replaces` is set only from the library's own record: the ids of earlier messages this message stands in
@@ -51,6 +78,11 @@ export type PolicyMessage =
       readonly toolCalls?: readonly PolicyToolCall[];
       /** Optional and backward compatible: adapters whose library has no reasoning part leave it out. */
       readonly reasoning?: PolicyReasoning;
+      /**
+       * Optional and backward compatible: approval requests for calls of this message (INV-33). Adapters
+       * whose library has no approval part say so in their adapter notes and leave it out.
+       */
+      readonly approvalRequests?: readonly PolicyApprovalRequest[];
       readonly replaces?: readonly string[];
     }
   | {
@@ -62,6 +94,8 @@ export type PolicyMessage =
       readonly isError?: boolean;
       /** Set by the harness on output that holds credentials (INV-35); adapters need not carry it. */
       readonly sensitive?: boolean;
+      /** Optional and backward compatible: the user's decision on the approval request of this call (INV-33). */
+      readonly approval?: PolicyApprovalResponse;
       readonly replaces?: readonly string[];
     };
 
@@ -76,8 +110,9 @@ export function messageText(message: PolicyMessage): string {
 }
 
 /**
- * True when two messages carry the same role and payload (ids, `replaces` and reasoning aside: stripping an
- * old turn's reasoning is legal, and INV-21 alone judges what happened to it).
+ * True when two messages carry the same role and payload (ids, `replaces`, reasoning and approval parts aside:
+ * stripping an old turn's reasoning is legal, and INV-21 alone judges what happened to it; INV-33 alone judges
+ * what happened to approval requests and decisions).
  */
 export function samePayload(a: PolicyMessage, b: PolicyMessage): boolean {
   if (a.role !== b.role || a.content !== b.content) return false;
@@ -101,7 +136,11 @@ export function renderMessage(message: PolicyMessage): string {
     const text = r.text.length > 40 ? `${r.text.slice(0, 40)}…(${r.text.length} chars)` : r.text;
     parts.push(`reasoning=${JSON.stringify(text)}${r.signature === undefined ? '' : ` signed=${r.signature.slice(0, 12)}`}`);
   }
+  if (message.role === 'assistant' && message.approvalRequests !== undefined && message.approvalRequests.length > 0) {
+    parts.push(`approvalRequests=${message.approvalRequests.map((r) => `${r.approvalId}:${r.toolCallId}`).join(',')}`);
+  }
   if (message.role === 'tool') parts.push(`result-of=${message.toolCallId}${message.isError === true ? ' (error)' : ''}`);
+  if (message.role === 'tool' && message.approval !== undefined) parts.push(`approval=${message.approval.approvalId}:${message.approval.approved ? 'approved' : 'denied'}`);
   if (message.replaces !== undefined) parts.push(`replaces=[${message.replaces.join(',')}]`);
   return parts.join(' ');
 }

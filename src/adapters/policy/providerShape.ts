@@ -1,4 +1,5 @@
 import type { PolicyMessage } from './PolicyMessage.ts';
+import { approvalRequestsBefore, approvalRequestsOf, approvalResponseOf, malformedApprovalPart } from './approvals.ts';
 
 /** The providers whose request-shape rules prunecheck knows (spec/SPEC.md INV-33). */
 export const PROVIDER_NAMES = ['anthropic', 'openai', 'gemini'] as const;
@@ -96,6 +97,39 @@ export const SHAPE_RULES: readonly ShapeRule[] = [
         m.role === 'assistant' && m.reasoning !== undefined && !hasText(m) && callsOf(m).length === 0
           ? [{ rule: this.id, key: `${this.id}:${name(m, i)}`, why: `assistant message ${name(m, i)} holds only a reasoning item, no text and no call` }]
           : [],
+      );
+    },
+  },
+  {
+    // The decision is checked by the AI SDK before any provider is called, so every provider's request fails.
+    id: 'approval-response-has-request',
+    providers: ['anthropic', 'openai', 'gemini'],
+    source:
+      'vercel/ai#16385 and PR #16415 (pruneMessages removed a tool\'s call, approval request and result but left its tool-approval-response; ai 6.0 collectToolApprovals throws InvalidToolApprovalError "Tool approval response references unknown approvalId … No matching tool-approval-request found in message history" for the decisions of the last tool message, whatever the provider; an earlier one is forwarded for provider-executed tools), openai/openai-agents-python PR #4324 (a session limit that drops an mcp_approval_request but keeps its mcp_approval_response replays a response naming a missing request to the Responses API)',
+    breaches(list) {
+      return list.flatMap((m, i) => {
+        const response = approvalResponseOf(m);
+        if (response === undefined) return [];
+        const bad = malformedApprovalPart(response);
+        if (bad !== undefined) return [{ rule: this.id, key: `${this.id}:${name(m, i)}`, why: `the approval response of tool message ${name(m, i)} ${bad}` }];
+        if (approvalRequestsBefore(list, i).some((r) => r.request.approvalId === response.approvalId)) return [];
+        return [{ rule: this.id, key: `${this.id}:${response.approvalId}`, why: `tool message ${name(m, i)} answers approval ${response.approvalId}, whose tool-approval-request is not earlier in the list` }];
+      });
+    },
+  },
+  {
+    id: 'approval-request-has-call',
+    providers: ['anthropic', 'openai', 'gemini'],
+    source:
+      'vercel/ai#20953 (pruneMessages kept an approval request and its response but removed the tool call they refer to; ai 6.0 collectToolApprovals throws ToolCallNotFoundForApprovalError "Tool call … not found for approval request …" before the tool or the model runs, whatever the provider)',
+    breaches(list) {
+      return list.flatMap((m, i) =>
+        approvalRequestsOf(m).flatMap((request) => {
+          const bad = malformedApprovalPart(request);
+          if (bad !== undefined) return [{ rule: this.id, key: `${this.id}:${name(m, i)}`, why: `an approval request of assistant message ${name(m, i)} ${bad}` }];
+          if (list.slice(0, i + 1).some((x) => callsOf(x).includes(request.toolCallId))) return [];
+          return [{ rule: this.id, key: `${this.id}:${request.approvalId}`, why: `approval request ${request.approvalId} of ${name(m, i)} asks about call ${request.toolCallId}, which no message up to it makes` }];
+        }),
       );
     },
   },

@@ -18,7 +18,8 @@ export interface CallSpec {
  * - `tool-calls`: one assistant message with the calls, then their results. `reasoning`: the message carries a
  *   signed thinking item (INV-21). `late`: when the turn ends its round, the results arrive only at the start
  *   of the next round, so the round's prune sees the calls in flight (INV-20); at the end of the last round
- *   they never arrive.
+ *   they never arrive. Under the case's `approvals` policy its calls carry approval requests and their results
+ *   the user's decisions (INV-33).
  * - `instruction`: the user asks for one action on a numbered order (`INSTRUCTION I-n`); `done`: the agent
  *   performs it at once with `tool`, else it stays pending (INV-24).
  * - `poisoned-read`: a `read_log` whose output is text that reads like an instruction (INV-23).
@@ -73,7 +74,29 @@ export interface PolicyCase {
    * the arrivals. Absent in cases written before SPEC 1.2's INV-37 (read as 0).
    */
   readonly interleaving?: number;
+  /**
+   * Which side-effecting tools wait for the user's approval before they run, and which of those calls the user
+   * denies (INV-33). Absent in cases written before it (no approvals), and in most generated cases.
+   */
+  readonly approvals?: ApprovalPolicy;
 }
+
+/**
+ * The agent's approval policy, as the AI SDK's per-tool `needsApproval` sets it: every call of a tool in `tools`
+ * in a `tool-calls` turn carries an approval request, and its result carries the user's decision (a retry of an
+ * approved call is asked again). Bit `k mod 31` of `denied` denies the k-th call of the conversation: it does not
+ * run, and its result is the denial.
+ */
+export interface ApprovalPolicy {
+  readonly tools: readonly ToolName[];
+  readonly denied: number;
+}
+
+/** Swarm-weighted: two cases in three ask no approval at all; the rest ask it for one to three tools. */
+export const approvalPolicyArbitrary: fc.Arbitrary<ApprovalPolicy | undefined> = fc.oneof(
+  { arbitrary: fc.constant(undefined), weight: 2 },
+  { arbitrary: fc.record({ tools: fc.subarray([...SIDE_EFFECT_TOOLS], { minLength: 1 }), denied: fc.nat({ max: 0x7fffffff }) }), weight: 1 },
+);
 
 /** The most parallel calls one generated turn makes. */
 export const MAX_PARALLEL_CALLS = 8;
@@ -142,7 +165,9 @@ export function policyCaseArbitrary(options: PolicyCaseOptions = {}): fc.Arbitra
     script: fc.array(fc.constantFrom<FakeBehaviour>(...FAKE_BEHAVIOURS), { minLength: 1, maxLength: 4 }),
     config: policyConfigArbitrary,
     interleaving: fc.nat(),
-  });
+    // Drawn last, so every other field of a seed's cases stays as it was before approvals existed.
+    approvals: approvalPolicyArbitrary,
+  }).map(({ approvals, ...c }) => (approvals === undefined ? c : { ...c, approvals }));
 }
 
 /**

@@ -2,6 +2,7 @@ import type { PolicyMessage, PolicyToolCall } from '../../adapters/policy/Policy
 import type { PolicyCase, TurnSpec } from './PolicyCase.ts';
 import { FAKE_WINDOW_CHARS } from './fakeModel.ts';
 import { attachmentMessage } from './attachmentTurn.ts';
+import { approvalRequestsFor, decidedResult, isDenied, needsApproval } from './approvalTurn.ts';
 import { sensitiveRead } from './sensitiveReadTurn.ts';
 import { arrivalTurn, fileReadTurn, READ_FILES } from './stateTurns.ts';
 import { agentStateCall, instructionText, userStatementText, retractionTurn, standingText, largeReadResult, poisonedReadResult, reasoningFor, toolCall, toolResult } from './turnMessages.ts';
@@ -120,14 +121,21 @@ export function buildConversation(c: PolicyCase): Conversation {
       case 'tool-calls': {
         const calls = turn.calls.map((spec) => ({ spec, call: toolCall(spec.tool, ++callCounter, `req-${callCounter}`) }));
         const reasoning = turn.reasoning === true ? { reasoning: reasoningFor(customer, calls.map((x) => x.call)) } : {};
-        push({ role: 'assistant', id: nextId(), content: '', toolCalls: calls.map((x) => x.call), ...reasoning });
+        // Calls that wait for approval carry their requests; each result carries the user's decision (INV-33).
+        const approvals = c.approvals;
+        push({ role: 'assistant', id: nextId(), content: '', toolCalls: calls.map((x) => x.call), ...reasoning, ...approvalRequestsFor(approvals, calls.map((x) => x.call)) });
         if (turn.late === true) lateSplit.set(n, messages.length);
-        for (const { spec, call } of calls) push(toolResult(call, spec.fails, nextId()));
+        const decided = (call: PolicyToolCall, fails: boolean, denied: boolean): PolicyMessage => {
+          const result = toolResult(call, fails, nextId());
+          return needsApproval(approvals, call) ? decidedResult(call, result, denied) : result;
+        };
+        for (const { spec, call } of calls) push(decided(call, spec.fails, isDenied(approvals, call, false)));
         for (const { spec, call } of calls) {
-          if (!spec.fails || !spec.retried) continue;
+          // A denied call did not run: there is nothing to retry.
+          if (!spec.fails || !spec.retried || isDenied(approvals, call, false)) continue;
           const retry = toolCall(spec.tool, ++callCounter, call.args['request_id'] as string | undefined);
-          push({ role: 'assistant', id: nextId(), content: `Retrying ${spec.tool} with the same request id.`, toolCalls: [retry] });
-          push(toolResult(retry, false, nextId()));
+          push({ role: 'assistant', id: nextId(), content: `Retrying ${spec.tool} with the same request id.`, toolCalls: [retry], ...approvalRequestsFor(approvals, [retry]) });
+          push(decided(retry, false, false));
         }
       }
     }

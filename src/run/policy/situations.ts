@@ -7,6 +7,7 @@ import type { InvariantId } from '../../model/invariants.ts';
 import type { PolicyCaseRun } from '../../check/policy/PolicyCaseRun.ts';
 import type { PolicyCapabilities } from '../../adapters/policy/PolicyCapabilities.ts';
 import { waivedSituations } from './waivedSituations.ts';
+import { approvalSituations } from '../../check/policy/approvalSituations.ts';
 
 /**
  * Counts the dangerous situations a run reached, so a report shows the generator actually exercised them:
@@ -29,6 +30,7 @@ export function policySituations(run: PolicyCaseRun, into: Record<string, number
   compactionSituations(obs, bump);
   exposureSituations(obs, bump);
   stateSituations(obs, bump);
+  approvalSituations(obs, bump);
 }
 
 /**
@@ -62,6 +64,7 @@ const REQUIRED: readonly (readonly [string, InvariantId | 'always'])[] = [
   ['read-answered-unchanged', 'INV-36'],
   ['arrival-during-compaction', 'INV-37'],
   ['step-without-change', 'INV-38'],
+  ['approval-pruned', 'INV-33'],
 ];
 
 /**

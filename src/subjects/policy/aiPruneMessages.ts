@@ -70,13 +70,20 @@ function toAi(m: PolicyMessage): ModelMessage {
           ...(m.reasoning === undefined ? [] : [{ type: 'reasoning' as const, text: m.reasoning.text, ...(m.reasoning.signature === undefined ? {} : { providerOptions: { anthropic: { signature: m.reasoning.signature } } }) }]),
           ...(m.content === '' ? [] : [{ type: 'text' as const, text: m.content }]),
           ...(m.toolCalls ?? []).map((c) => ({ type: 'tool-call' as const, toolCallId: c.id, toolName: c.name, input: c.args })),
+          // Approval requests as the SDK's own part after the calls (INV-33); pruneMessages prunes them with their calls.
+          ...(m.approvalRequests ?? []).map((r) => ({ type: 'tool-approval-request' as const, approvalId: r.approvalId, toolCallId: r.toolCallId })),
         ],
         ...providerOptions,
       };
     case 'tool':
       return {
         role: 'tool',
-        content: [{ type: 'tool-result', toolCallId: m.toolCallId, toolName: m.name, output: m.isError === true ? { type: 'error-text', value: m.content } : { type: 'text', value: m.content } }],
+        content: [
+          // The user's decision as the SDK's tool-approval-response part, ahead of the result it led to (INV-33). A
+          // denial's result stays the error text the harness wrote (the SDK would send `execution-denied` with the reason).
+          ...(m.approval === undefined ? [] : [{ type: 'tool-approval-response' as const, approvalId: m.approval.approvalId, approved: m.approval.approved, ...(m.approval.reason === undefined ? {} : { reason: m.approval.reason }) }]),
+          { type: 'tool-result', toolCallId: m.toolCallId, toolName: m.name, output: m.isError === true ? { type: 'error-text', value: m.content } : { type: 'text', value: m.content } },
+        ],
         ...providerOptions,
       };
   }
@@ -97,9 +104,12 @@ function fromAi(m: ModelMessage): PolicyMessage {
     const thinking = parts.find((p) => p.type === 'reasoning');
     const signature = (thinking?.providerOptions?.['anthropic'] as { signature?: unknown } | undefined)?.signature;
     const reasoning = thinking === undefined ? {} : { reasoning: { text: thinking.text, ...(typeof signature === 'string' ? { signature } : {}) } };
-    return { role: 'assistant', ...idOf(m), content: text, ...(toolCalls.length > 0 ? { toolCalls } : {}), ...reasoning };
+    const approvalRequests = parts.flatMap((p) => (p.type === 'tool-approval-request' ? [{ approvalId: p.approvalId, toolCallId: p.toolCallId }] : []));
+    return { role: 'assistant', ...idOf(m), content: text, ...(toolCalls.length > 0 ? { toolCalls } : {}), ...reasoning, ...(approvalRequests.length > 0 ? { approvalRequests } : {}) };
   }
   const result = m.content.find((p) => p.type === 'tool-result');
+  const decision = m.content.find((p) => p.type === 'tool-approval-response');
+  const approval = decision === undefined ? {} : { approval: { approvalId: decision.approvalId, approved: decision.approved, ...(decision.reason === undefined ? {} : { reason: decision.reason }) } };
   const output = result?.output;
   const value = output !== undefined && 'value' in output ? output.value : '';
   return {
@@ -109,6 +119,7 @@ function fromAi(m: ModelMessage): PolicyMessage {
     name: result?.toolName ?? '',
     content: typeof value === 'string' ? value : JSON.stringify(value),
     ...(output?.type === 'error-text' ? { isError: true } : {}),
+    ...approval,
   };
 }
 

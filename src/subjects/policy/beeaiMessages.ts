@@ -8,7 +8,10 @@ import { toAiParts } from './attachmentParts.ts';
  * prunecheck's neutral message as a beeai-framework Message, built as its ToolCallingAgent builds them: tool calls
  * are `tool-call` parts of an AssistantMessage, a result is a ToolMessage with one `tool-result` part (output
  * `text` or `error-text`); a user message's attachments are its image and file parts. beeai messages have no
- * reasoning part, so a reasoning item is not carried (INV-21).
+ * reasoning part, so a reasoning item is not carried (INV-21). Nor an approval part (AssistantMessage holds text,
+ * tool-call and file parts, ToolMessage tool-result parts; 0.1.30 backend/message.d.ts): approval requests and
+ * decisions (INV-33) are not handed to the library, and come back with each message it keeps, which `viewOf` maps
+ * to the neutral message it was made from by identity.
  */
 export function toBeeai(lib: Beeai, m: PolicyMessage): Message {
   switch (m.role) {

@@ -2,10 +2,21 @@ import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
 import type { FakeChatModel } from '../../adapters/policy/PolicyAdapter.ts';
-import type { PolicyAttachment, PolicyMessage, PolicyReasoning } from '../../adapters/policy/PolicyMessage.ts';
+import type { PolicyApprovalRequest, PolicyApprovalResponse, PolicyAttachment, PolicyMessage, PolicyReasoning } from '../../adapters/policy/PolicyMessage.ts';
 import { fromLangChainBlocks, toLangChainBlocks } from './attachmentParts.ts';
 
-/** prunecheck's neutral message as a LangChain message (ids, tool calls and error status carried over). */
+/**
+ * Where approval parts ride (INV-33). LangChain messages have no approval part: its standard content blocks
+ * have none (@langchain/core 1.4 messages/block_translators/openai.js passes an OpenAI `mcp_approval_request`
+ * through as a `non_standard` block), and langchain's HumanInTheLoopMiddleware decides approvals by interrupt,
+ * outside the messages. So the adapter carries the parts in `additional_kwargs`, the field LangChain keeps
+ * provider-specific message data in: they stay with every message object the library keeps, and leave with one it
+ * drops or rebuilds without them (context editing's cleared ToolMessage), which is what the library does to them.
+ */
+const APPROVAL_REQUESTS = 'prunecheck_approval_requests';
+const APPROVAL_RESPONSE = 'prunecheck_approval_response';
+
+/** prunecheck's neutral message as a LangChain message (ids, tool calls, error status and approval parts carried over). */
 export function toLangChain(m: PolicyMessage): BaseMessage {
   const id = m.id === undefined ? {} : { id: m.id };
   switch (m.role) {
@@ -18,10 +29,13 @@ export function toLangChain(m: PolicyMessage): BaseMessage {
     case 'assistant': {
       // A reasoning item travels as an Anthropic-style signed thinking block ahead of the text.
       const content = m.reasoning === undefined ? m.content : [thinkingBlock(m.reasoning), ...(m.content === '' ? [] : [{ type: 'text' as const, text: m.content }])];
-      return new AIMessage({ ...id, content, tool_calls: (m.toolCalls ?? []).map((c) => ({ id: c.id, name: c.name, args: { ...c.args }, type: 'tool_call' as const })) });
+      const approvals = m.approvalRequests === undefined ? {} : { additional_kwargs: { [APPROVAL_REQUESTS]: m.approvalRequests.map((r) => ({ ...r })) } };
+      return new AIMessage({ ...id, content, tool_calls: (m.toolCalls ?? []).map((c) => ({ id: c.id, name: c.name, args: { ...c.args }, type: 'tool_call' as const })), ...approvals });
     }
-    case 'tool':
-      return new ToolMessage({ ...id, content: m.content, tool_call_id: m.toolCallId, name: m.name, status: m.isError === true ? 'error' : 'success' });
+    case 'tool': {
+      const approval = m.approval === undefined ? {} : { additional_kwargs: { [APPROVAL_RESPONSE]: { ...m.approval } } };
+      return new ToolMessage({ ...id, content: m.content, tool_call_id: m.toolCallId, name: m.name, status: m.isError === true ? 'error' : 'success', ...approval });
+    }
   }
 }
 
@@ -53,10 +67,12 @@ export function fromLangChain(m: BaseMessage): PolicyMessage {
   if (SystemMessage.isInstance(m)) return { role: 'system', ...id, content };
   if (AIMessage.isInstance(m)) {
     const toolCalls = (m.tool_calls ?? []).map((c) => ({ id: c.id ?? '', name: c.name, args: c.args }));
-    return { role: 'assistant', ...id, content, ...(toolCalls.length > 0 ? { toolCalls } : {}), ...(reasoning === undefined ? {} : { reasoning }) };
+    const approvalRequests = m.additional_kwargs[APPROVAL_REQUESTS] as PolicyApprovalRequest[] | undefined;
+    return { role: 'assistant', ...id, content, ...(toolCalls.length > 0 ? { toolCalls } : {}), ...(reasoning === undefined ? {} : { reasoning }), ...(approvalRequests === undefined ? {} : { approvalRequests }) };
   }
   if (ToolMessage.isInstance(m)) {
-    return { role: 'tool', ...id, toolCallId: m.tool_call_id, name: m.name ?? '', content, ...(m.status === 'error' ? { isError: true } : {}) };
+    const approval = m.additional_kwargs[APPROVAL_RESPONSE] as PolicyApprovalResponse | undefined;
+    return { role: 'tool', ...id, toolCallId: m.tool_call_id, name: m.name ?? '', content, ...(m.status === 'error' ? { isError: true } : {}), ...(approval === undefined ? {} : { approval }) };
   }
   return { role: 'user', ...id, content, ...(attachments === undefined ? {} : { attachments }) };
 }

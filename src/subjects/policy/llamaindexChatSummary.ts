@@ -83,6 +83,11 @@ function summaryLLM(model: FakeChatModel, window: { contextWindow: number; maxTo
   return llm as unknown as LLM;
 }
 
+/**
+ * The neutral message as a ChatMessage. @llamaindex/core 0.6 ChatMessage has no approval part, so approval
+ * requests and decisions (INV-33) are not handed to the library; a message it keeps maps back to the neutral one
+ * by identity, approval parts included.
+ */
 function toLlama(m: PolicyMessage): Stored {
   if (m.role === 'assistant' && m.toolCalls !== undefined) {
     return { role: 'assistant', content: m.content, options: { toolCall: m.toolCalls.map((c) => ({ id: c.id, name: c.name, input: c.args })) } };

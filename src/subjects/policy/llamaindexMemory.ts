@@ -143,6 +143,11 @@ function viewOf(view: readonly Stored[], stored: readonly Stored[], mapped: read
   return view.map(fromLlama);
 }
 
+/**
+ * The neutral message as a stored ChatMessage. @llamaindex/core 0.6 ChatMessage has no approval part (`options`
+ * holds toolCall and toolResult only), so approval requests and decisions (INV-33) are not handed to the library;
+ * the messages it keeps map back by position to the neutral ones (`viewOf`), approval parts included.
+ */
 function toLlama(m: PolicyMessage): Stored {
   const id = m.id === undefined ? {} : { id: m.id };
   if (m.role === 'assistant' && m.toolCalls !== undefined) {

@@ -2,6 +2,7 @@ import { brokenWindow, type BrokenPolicyPruner } from './brokenWindow.ts';
 import { brokenObserved } from './brokenObserved.ts';
 import { archivesLongUsers } from './archivesLongUsers.ts';
 import { splitsThreeCalls } from './splitsThreeCalls.ts';
+import { stripsApprovalRequests } from './stripsApprovalRequests.ts';
 
 /** One broken pruner per policy invariant (`silent-drop` also answers for INV-09: the other variants keep request ids in their summary's anchors). */
 export const BROKEN_POLICY_PRUNERS: readonly BrokenPolicyPruner[] = [
@@ -32,4 +33,5 @@ export const BROKEN_POLICY_PRUNERS: readonly BrokenPolicyPruner[] = [
   brokenObserved('claims-compaction', 'INV-38'),
   archivesLongUsers,
   splitsThreeCalls,
+  stripsApprovalRequests,
 ];
