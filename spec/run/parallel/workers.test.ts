@@ -18,7 +18,7 @@ const check = (adapter: Adapter, ref: string, seed: number, runs: number, worker
 const outcome = workerOutcome;
 
 // Each check on two workers starts two threads that load the checker again (about 1.3 s of CPU each from the
-// TypeScript sources), so `npm test` runs one passing check, two failing ones and a three-runtime matrix; the other
+// TypeScript sources), so `npm test` runs one passing check, two failing ones and a four-runtime matrix; the other
 // seeds and the six-runtime matrix are workersMatrix.soak.test.ts (`npm run test:soak`).
 describe('--workers: the same verdict and counterexample for any number of workers', () => {
   it.each([
@@ -77,9 +77,10 @@ describe('--workers: the same verdict and counterexample for any number of worke
     expect(cx).toMatchObject({ invariant: 'TIMEOUT', step: 5 });
   });
 
-  // A passing row, a row with a finding and stale-replica's diverged row; the six-runtime matrix is in the soak tier.
+  // A passing row, a row with a finding, stale-replica's diverged row and a policy-mode row (archiving-window);
+  // the six-runtime matrix is in the soak tier.
   it('the conformance matrix is the same on 1 and 2 workers (verdicts, cells, runs and findings)', async () => {
-    const only = 'reference,ignores-content-change,stale-replica';
+    const only = 'reference,ignores-content-change,stale-replica,archiving-window';
     expect(await conformanceOnWorkers(dir, only, 2)).toEqual(await conformanceOnWorkers(dir, only, 1));
   });
 });

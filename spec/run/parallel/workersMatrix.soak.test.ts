@@ -10,7 +10,7 @@ const dir = mkdtempSync(join(tmpdir(), 'prunecheck-workers-soak-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // The soak tier of workers.test.ts (which runs the reference at seed 1, ignores-content-change at seed 2,
-// no-external-tombstone and a three-runtime matrix in `npm test`): more seeds and subjects, and the six-runtime matrix.
+// no-external-tombstone and a four-runtime matrix in `npm test`): more seeds and subjects, and the six-runtime matrix.
 describe('--workers at more seeds and runtimes (soak tier)', () => {
   it.each([
     ['reference', 4, 120],
