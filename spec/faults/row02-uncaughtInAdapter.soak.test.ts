@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { scratch } from '../helpers/faults.ts';
+import { checkHostile } from '../helpers/hostile.ts';
+
+// Issue 25, row 2: an exception thrown from an adapter's timer, or a promise it rejects with nobody to catch it,
+// ended prunecheck with a raw Node stack, exit 1, no report and no counterexample. In the supervised process it
+// ends that process only: an adapter error with the exception's own stack, the report and the counterexample.
+const temp = scratch('row02');
+
+// The heavier cases of row02-uncaughtInAdapter.test.ts, in the soak tier (npm run test:soak, run by .ci/run): each starts processes or worker threads that load the checker again.
+describe('row 2: an uncaught exception or rejection in adapter code is an adapter error, with report and counterexample', () => {
+  it('an unhandled promise rejection', async () => {
+    const { result, report, counterexamples } = await checkHostile('unhandled-rejection', temp(), ['--max-steps', '2']);
+    expect(result.code, result.stderr).toBe(1);
+    expect(report?.verdict).toBe('error');
+    expect(report?.violations[0]?.because.join(' ')).toMatch(/crashed with an unhandled promise rejection: Error: rejected with nobody to catch it/);
+    expect(counterexamples).toHaveLength(1);
+  });
+});
