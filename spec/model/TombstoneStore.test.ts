@@ -17,6 +17,7 @@ describe('TombstoneStore', () => {
     store.put(tombstone('a', 3));
 
     expect(store.size).toBe(2);
+    expect(store.spanIds()).toEqual(['a', 'b']);
     expect(store.get('a')?.step).toBe(3);
     expect(store.get('b')).toEqual(tombstone('b', 2));
   });
@@ -31,6 +32,7 @@ describe('TombstoneStore', () => {
     store.put(tombstone('a', 3), a);
 
     expect(store.size).toBe(2);
+    expect(store.spanIds()).toEqual(['a', 'b']);
     expect(a.tombstone?.step).toBe(3);
     expect(store.get('a')?.step).toBe(3);
     expect(records.get('b')?.tombstone).toEqual(tombstone('b', 2));

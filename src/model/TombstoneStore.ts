@@ -18,6 +18,8 @@ export class TombstoneStore {
   private readonly unbound = new Map<string, TombstoneHolder>();
   private bound = false;
   private count = 0;
+  /** Every span id that holds a tombstone, in the order of its first one: walked instead of the whole table. */
+  private readonly written: string[] = [];
 
   /** Keeps each tombstone on its span's record in `records` (a runtime's table of spans), from now on. */
   bind(records: Map<string, TombstoneHolder>): void {
@@ -36,7 +38,7 @@ export class TombstoneStore {
    */
   put(tombstone: Tombstone, record?: TombstoneHolder): void {
     if (record !== undefined) {
-      if (record.tombstone === undefined) this.count += 1;
+      if (record.tombstone === undefined) this.first(tombstone.spanId);
       record.tombstone = tombstone;
       return;
     }
@@ -45,8 +47,18 @@ export class TombstoneStore {
       holder = {};
       (this.bound ? this.unbound : this.holders).set(tombstone.spanId, holder);
     }
-    if (holder.tombstone === undefined) this.count += 1;
+    if (holder.tombstone === undefined) this.first(tombstone.spanId);
     holder.tombstone = tombstone;
+  }
+
+  private first(spanId: string): void {
+    this.count += 1;
+    this.written.push(spanId);
+  }
+
+  /** The ids holding a tombstone, each once: O(tombstones), however large the table of spans. */
+  spanIds(): readonly string[] {
+    return this.written;
   }
 
   get size(): number {

@@ -6,7 +6,7 @@ import { resolveTemplate } from '../../../src/gen/runtime/resolveTemplate.ts';
 import { plannedEpisode, plansFor, SITUATION_PLANS, type PlannedStep } from '../../../src/gen/runtime/situationPlans.ts';
 import { CACHE_BOUND, situationsOf, type Situation } from '../../../src/gen/runtime/situations.ts';
 import type { OpTemplate } from '../../../src/gen/runtime/OpTemplate.ts';
-import { OPERATION_KINDS } from '../../../src/model/Operation.ts';
+import { OPERATION_KINDS, type Operation } from '../../../src/model/Operation.ts';
 
 /** Plays templates on the reference as a generated run does: the situations reached, and the operations run. */
 function play(templates: readonly OpTemplate[], capacity = 400): { situations: Set<Situation>; ops: number } {
@@ -74,5 +74,25 @@ describe('the mix of default runs (issue 22)', () => {
       expect(steps.every((s) => s.planned)).toBe(true);
       expect(play(templatesOf(steps), 700).ops).toBeGreaterThan(TAIL_STEPS.min);
     }
+  });
+});
+
+describe('tombstones-past-cache-bound', () => {
+  it('is reached at the eviction that leaves more than 64 evicted spans holding a tombstone, restored ones not counted', () => {
+    const state = new EpisodeState({ capacity: 10_000 });
+    const step = (op: Operation): Situation[] => {
+      const outcome = state.reference.apply(op);
+      const found = situationsOf(op, outcome, state);
+      state.note(op, outcome);
+      return found;
+    };
+    const ids = Array.from({ length: CACHE_BOUND + 3 }, (_, i) => `s-${i}`);
+    for (const id of ids) step({ kind: 'append', span: { id, kind: 'raw', rawKind: 'tool-output', content: `output ${id}`, persist: true } });
+    const reached = ids.slice(0, CACHE_BOUND + 1).map((id) => step({ kind: 'prune', spanId: id }).includes('tombstones-past-cache-bound'));
+    expect(reached.indexOf(true)).toBe(CACHE_BOUND);
+    step({ kind: 'restore', spanId: 's-0' });
+    step({ kind: 'restore', spanId: 's-1' });
+    expect(step({ kind: 'prune', spanId: ids[CACHE_BOUND + 1] as string })).not.toContain('tombstones-past-cache-bound');
+    expect(step({ kind: 'prune', spanId: ids[CACHE_BOUND + 2] as string })).toContain('tombstones-past-cache-bound');
   });
 });

@@ -44,10 +44,10 @@ export function situationsOf(op: Operation, outcome: Outcome, state: EpisodeStat
       if (state.staleSameLength.has(op.spanId)) found.push('stale-copy-same-length');
       break;
     case 'compact':
-      if (outcome.kind === 'compacted' && tombstonedCount(state) > CACHE_BOUND) found.push('tombstones-past-cache-bound');
+      if (outcome.kind === 'compacted' && tombstonedPastBound(state)) found.push('tombstones-past-cache-bound');
       break;
     case 'prune':
-      if (outcome.kind === 'evicted' && tombstonedCount(state) > CACHE_BOUND) found.push('tombstones-past-cache-bound');
+      if (outcome.kind === 'evicted' && tombstonedPastBound(state)) found.push('tombstones-past-cache-bound');
       if (state.rotatedAfterSummary.has(op.spanId)) found.push('rotation-between-summarize-and-prune');
       if (op.claimSafe === true && ((outcome.kind === 'rejected' && outcome.reason === 'not-reversible') || (outcome.kind === 'evicted' && outcome.mode === 'lossy'))) found.push('lossy-with-false-safe-claim');
       if (outcome.kind === 'rejected' && outcome.reason === 'content-changed') found.push('content-changed-then-reevicted');
@@ -85,11 +85,16 @@ export function situationsOf(op: Operation, outcome: Outcome, state: EpisodeStat
   return found;
 }
 
-/** How many spans the episode evicted that hold a tombstone (the reference's, as of after the step). */
-function tombstonedCount(state: EpisodeState): number {
+/**
+ * Whether more than `CACHE_BOUND` spans the episode evicted hold a tombstone (the reference's, as of after the
+ * step). Walks the tombstoned ids, not the episode's, so a step costs the same in a window of any size.
+ */
+function tombstonedPastBound(state: EpisodeState): boolean {
+  const { tombstones, window } = state.reference;
+  if (tombstones.size <= CACHE_BOUND) return false;
   let n = 0;
-  for (const id of state.ids) if (!state.reference.window.has(id) && state.reference.tombstones.get(id) !== undefined) n += 1;
-  return n;
+  for (const id of tombstones.spanIds()) if (!window.has(id) && (n += 1) > CACHE_BOUND) return true;
+  return false;
 }
 
 /** The operation kinds a situation needs; a situation is applicable to an adapter supporting all of them. */
