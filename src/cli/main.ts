@@ -1,6 +1,7 @@
 import { closeSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { killAllGroups } from '../adapters/protocol/processGroups.ts';
+import { flushOutput } from './flushOutput.ts';
 import { describeInterruption, runInterruptHandlers, type Interruption } from '../run/interruption.ts';
 import { traceStartUp } from '../run/traceStartUp.ts';
 import { describeThrown } from '../util/safeJson.ts';
@@ -103,6 +104,7 @@ export async function runProcess(argv: readonly string[]): Promise<never> {
   const code = await main(argv);
   killAllGroups();
   traceStartUp('exit');
+  await flushOutput([process.stdout, process.stderr]);
   process.exit(code);
 }
 
