@@ -74,6 +74,39 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   }
 }
 
+/** What the watchdog keeps of a call that answered with a promise. */
+interface Watch {
+  readonly started: number;
+  readonly limit: number;
+  readonly byDeadline: boolean;
+  readonly token: number;
+  readonly what: string;
+}
+
+/** A call as the watchdog began it: answered at once (or refused before it ran: `before`), or pending. */
+type Begun<T> = { readonly kind: 'answered'; readonly answer: Answered<T>; readonly before: boolean } | { readonly kind: 'pending'; readonly result: PromiseLike<T>; readonly watch: Watch };
+
+/** The prologue `withTimeout` and `watchCall` share: the deadline, the stall monitor armed around the call, the call. */
+function begin<T>(call: () => T | PromiseLike<T>, ms: number, what: string, deadline: number | undefined): Begun<Awaited<T>> {
+  const started = Date.now();
+  const left = deadline === undefined ? Number.POSITIVE_INFINITY : deadline - started;
+  if (left <= 0) return { kind: 'answered', answer: { error: new TimeLimitError(`the time limit ran out before ${what}`, what, 0) }, before: true };
+  const limit = Math.min(ms, left);
+  const token = armStallMonitor(what, limit);
+  let result: T | PromiseLike<T>;
+  try {
+    result = call();
+  } catch (error: unknown) {
+    disarmStallMonitor(token);
+    return { kind: 'answered', answer: { error: asError(error) }, before: false };
+  }
+  if (!isThenable(result)) {
+    disarmStallMonitor(token);
+    return { kind: 'answered', answer: { value: result as Awaited<T> }, before: false };
+  }
+  return { kind: 'pending', result: result as PromiseLike<Awaited<T>>, watch: { started, limit, byDeadline: left < ms, token, what } };
+}
+
 /**
  * The one watchdog every adapter call goes through (operations, observations, create, close, policy steps,
  * scenario steps). It calls `call` itself, so a synchronous throw of any value becomes a rejected promise of an
@@ -87,24 +120,11 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
  * loop) cannot be interrupted in-process; the stall monitor (`stallMonitor.ts`) ends such a run instead.
  */
 export function withTimeout<T>(call: () => T | PromiseLike<T>, ms: number, what: string, deadline?: number): Promise<Awaited<T>> {
-  const started = Date.now();
-  const left = deadline === undefined ? Number.POSITIVE_INFINITY : deadline - started;
-  if (left <= 0) return Promise.reject(new TimeLimitError(`the time limit ran out before ${what}`, what, 0));
-  const limit = Math.min(ms, left);
-  const byDeadline = left < ms;
-  const token = armStallMonitor(what, limit);
-  let result: T | PromiseLike<T>;
-  try {
-    result = call();
-  } catch (error: unknown) {
-    disarmStallMonitor(token);
-    return rejectLater(asError(error));
-  }
-  if (!isThenable(result)) {
-    disarmStallMonitor(token);
-    return handOn(result as Awaited<T>);
-  }
-  return watchPending(result, { started, limit, byDeadline, token, what });
+  const begun = begin(call, ms, what, deadline);
+  if (begun.kind === 'pending') return watchPending(begun.result, begun.watch);
+  const { answer } = begun;
+  if ('value' in answer) return handOn(answer.value);
+  return begun.before ? Promise.reject(answer.error) : rejectLater(answer.error);
 }
 
 /** What a watched call answered at once: its value, or what it threw, as an Error. */
@@ -118,23 +138,9 @@ export type Answered<T> = { readonly value: T } | { readonly error: Error };
  * The caller hands the event loop its turn itself (`turnIfDue`), since no `handOn` runs on the synchronous path.
  */
 export function watchCall<T>(call: () => T | PromiseLike<T>, ms: number, what: string, deadline?: number): Answered<Awaited<T>> | Promise<Answered<Awaited<T>>> {
-  const started = Date.now();
-  const left = deadline === undefined ? Number.POSITIVE_INFINITY : deadline - started;
-  if (left <= 0) return { error: new TimeLimitError(`the time limit ran out before ${what}`, what, 0) };
-  const limit = Math.min(ms, left);
-  const token = armStallMonitor(what, limit);
-  let result: T | PromiseLike<T>;
-  try {
-    result = call();
-  } catch (error: unknown) {
-    disarmStallMonitor(token);
-    return { error: asError(error) };
-  }
-  if (!isThenable(result)) {
-    disarmStallMonitor(token);
-    return { value: result as Awaited<T> };
-  }
-  return watchPending(result, { started, limit, byDeadline: left < ms, token, what }).then(
+  const begun = begin(call, ms, what, deadline);
+  if (begun.kind === 'answered') return begun.answer;
+  return watchPending(begun.result, begun.watch).then(
     (value) => ({ value }),
     (error: unknown) => ({ error: asError(error) }),
   );
@@ -152,7 +158,7 @@ export function turnIfDue(): Promise<void> | undefined {
 }
 
 /** A pending answer under the watchdog: its timeout (or the check's deadline) rejects it, whichever comes first. */
-function watchPending<T>(result: PromiseLike<T>, watch: { readonly started: number; readonly limit: number; readonly byDeadline: boolean; readonly token: number; readonly what: string }): Promise<Awaited<T>> {
+function watchPending<T>(result: PromiseLike<T>, watch: Watch): Promise<Awaited<T>> {
   const { started, limit, byDeadline, token, what } = watch;
   return new Promise<Awaited<T>>((resolve, reject) => {
     let settled = false;
