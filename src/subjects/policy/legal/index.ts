@@ -1,10 +1,10 @@
-import { POLICY_CHECKABLE } from '../../../adapters/policy/invariantIds.ts';
 import type { PolicyAdapter } from '../../../adapters/policy/PolicyAdapter.ts';
 import type { InvariantId } from '../../../model/invariants.ts';
 import { createWindowPruner, type WindowChoice } from '../windowPruner.ts';
 import { forProviders } from './forProviders.ts';
 import { observeWindow, type StateChoice } from '../observedWindow.ts';
 import { legalObserved } from './legalObserved.ts';
+import { legalPruner } from './legalPruner.ts';
 
 /**
  * A window pruner that makes one choice the spec leaves open otherwise than prunecheck's own, and the
@@ -18,20 +18,7 @@ export interface LegalPolicyPruner {
 }
 
 function legalWindow(choice: WindowChoice, leftOpenBy: InvariantId, description: string): LegalPolicyPruner {
-  return {
-    choice,
-    leftOpenBy,
-    adapter: {
-      kind: 'policy',
-      name: `legal-${choice}`,
-      version: '0.1.0',
-      description,
-      package: 'prunecheck (in-repo, a legal choice)',
-      invariants: POLICY_CHECKABLE,
-      asynchronousPrune: true,
-      create: (model, config) => observeWindow(createWindowPruner(model, config, [], [choice]), config),
-    },
-  };
+  return legalPruner(choice, leftOpenBy, description, (model, config) => observeWindow(createWindowPruner(model, config, [], [choice]), config));
 }
 
 export const LEGAL_POLICY_PRUNERS: readonly LegalPolicyPruner[] = [
