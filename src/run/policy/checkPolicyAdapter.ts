@@ -15,6 +15,7 @@ import { POLICY_DEFAULT_RUNS } from './policyDefaults.ts';
 import type { PolicyCaseRun } from '../../check/policy/PolicyCaseRun.ts';
 import { policyCoverageGaps, policySituations } from './situations.ts';
 import { PRUNECHECK_VERSION } from '../version.ts';
+import { policyReportHeader } from './policyReportHeader.ts';
 import { discardCounterexample, findingIdentity, replayCommand, saveCounterexample, type SavedCounterexample } from '../writeCounterexample.ts';
 import { OutputPathError } from '../../util/writeFileAtomic.ts';
 import { onInterrupt } from '../interruption.ts';
@@ -192,14 +193,7 @@ export async function checkPolicyAdapter(adapter: PolicyAdapter, options: Policy
   const judged = doubts.length === 0 ? invariants : invariants.map((r): InvariantResult => (r.status === 'passed' ? { invariant: r.invariant, status: 'inconclusive', reason } : r));
   const durationMs = Math.round(performance.now() - started);
   return {
-    mode: 'policy',
-    adapter: adapter.name,
-    adapterVersion: adapter.version,
-    package: adapter.package,
-    description: adapter.description,
-    notes: adapter.notes ?? {},
-    prunecheckVersion: PRUNECHECK_VERSION,
-    specVersion: SPEC_VERSION,
+    ...policyReportHeader(adapter),
     verdict: violations.some((v) => v.invariant === 'ADAPTER-ERROR') ? 'error' : violations.length > 0 ? 'violation' : diverged.length > 0 ? 'diverged' : gaps.length > 0 || timeouts.length > 0 ? 'unknown' : 'conformant',
     ...(errors.length === 0 ? {} : { error: errors.join('; ') }),
     seed,

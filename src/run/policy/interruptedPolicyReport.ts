@@ -1,9 +1,8 @@
 import type { PolicyAdapter } from '../../adapters/policy/PolicyAdapter.ts';
 import { POLICY_INVARIANT_IDS } from '../../check/policy/invariants.ts';
 import { INVARIANT_IDS } from '../../model/invariants.ts';
-import { SPEC_VERSION } from '../../model/specVersion.ts';
 import { describeInterruption, type Interruption } from '../interruption.ts';
-import { PRUNECHECK_VERSION } from '../version.ts';
+import { policyReportHeader } from './policyReportHeader.ts';
 import type { PolicyCheckReport, PolicyViolation } from './checkPolicyAdapter.ts';
 import { describeTimeouts, type PolicyTimeout } from './PolicyTimeout.ts';
 import type { StepBudget } from './stepBudget.ts';
@@ -30,14 +29,7 @@ export function interruptedPolicyReport(
   const error = [`${describeInterruption(why)}, ${where}${hint}`, ...(timeouts.length === 0 ? [] : [describeTimeouts(timeouts, current.done)])].join('; ');
   const claimed = new Set<string>(adapter.invariants);
   return {
-    mode: 'policy',
-    adapter: adapter.name,
-    adapterVersion: adapter.version,
-    package: adapter.package,
-    description: adapter.description,
-    notes: adapter.notes ?? {},
-    prunecheckVersion: PRUNECHECK_VERSION,
-    specVersion: SPEC_VERSION,
+    ...policyReportHeader(adapter),
     verdict: violations.length > 0 ? 'violation' : 'unknown',
     error,
     seed,
