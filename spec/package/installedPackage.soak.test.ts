@@ -64,6 +64,8 @@ describe('the packed package', () => {
       expect(existsSync(join(installed, target.types)), subpath).toBe(true);
     }
     expect(existsSync(join(installed, 'dist', 'index.js.map'))).toBe(true);
+    // The recorded incidents' traces the build computed, which a check takes instead of computing them again.
+    expect(existsSync(join(installed, 'dist', 'run', 'runtime', 'scenarioTraces.json'))).toBe(true);
     // None of the optional pruner libraries came with it.
     for (const library of ['langchain', '@langchain/core', 'deepagents', 'ai', '@llamaindex/core']) expect(existsSync(join(project, 'node_modules', library)), library).toBe(false);
   });

@@ -5,8 +5,7 @@ import { findingOf, type Finding } from '../../check/Finding.ts';
 import { EpisodeState } from '../../gen/runtime/EpisodeState.ts';
 import type { Operation } from '../../model/Operation.ts';
 import type { RuntimeConfig } from '../../model/ReferenceRuntime.ts';
-import { listScenarios, loadScenario } from '../../scenario/loadScenario.ts';
-import { scenarioTrace } from '../../scenario/runScenario.ts';
+import { listScenarios, loadScenario, SCENARIOS_DIR } from '../../scenario/loadScenario.ts';
 import type { FindingKind } from '../../check/FindingKind.ts';
 import { EpisodeDriver } from './EpisodeDriver.ts';
 import { FindingError } from '../FindingError.ts';
@@ -16,6 +15,9 @@ import { TimeLimitError, withTimeout } from '../../util/withTimeout.ts';
 import { closeSystem } from './checkAdapter.ts';
 import { planTrace } from './planTrace.ts';
 import { traceStartUp } from '../traceStartUp.ts';
+import { readBuiltTraces, scenarioTextHash, type BuiltTrace } from './builtScenarioTraces.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** A fixed episode run before the generated ones: a recorded incident, as the reference plays it. */
 export interface ExplicitExample {
@@ -26,19 +28,44 @@ export interface ExplicitExample {
 
 let cached: Promise<readonly ExplicitExample[]> | undefined;
 
-/** The built-in incident scenarios (scenarios/*.json) as operation traces; computed once per process. */
+/**
+ * The built-in incident scenarios (scenarios/*.json) as operation traces; computed once per process. A trace the
+ * build computed from the same scenario text (builtScenarioTraces.ts) is taken as it is; any other is computed
+ * on the reference here, as the build does.
+ */
 export function scenarioExamples(): Promise<readonly ExplicitExample[]> {
-  cached ??= Promise.all(
+  cached ??= scenarioExamplesFrom(readBuiltTraces());
+  return cached;
+}
+
+/** The built-in incidents' examples, taking from `built` each trace whose scenario text is unchanged. */
+export function scenarioExamplesFrom(built: ReadonlyMap<string, BuiltTrace>): Promise<ExplicitExample[]> {
+  return Promise.all(
     listScenarios().map(async (name) => {
-      const scenario = loadScenario(name);
-      const config: RuntimeConfig = {
-        capacity: scenario.window.capacity,
-        ...(scenario.window.storeDistinguishesAbsent === undefined ? {} : { storeDistinguishesAbsent: scenario.window.storeDistinguishesAbsent }),
-      };
-      return { name: `scenario:${name}`, config, trace: await scenarioTrace(scenario) };
+      const stored = built.get(name);
+      if (stored !== undefined && stored.sha256 === scenarioTextHash(readFileSync(join(SCENARIOS_DIR, `${name}.json`), 'utf8'))) {
+        return { name: `scenario:${name}`, config: stored.config, trace: stored.trace };
+      }
+      return scenarioExample(name);
     }),
   );
-  return cached;
+}
+
+/** One built-in scenario turned into its trace on the reference, with the text's hash (what the build stores). */
+export async function builtTraceOf(name: string): Promise<BuiltTrace> {
+  const example = await scenarioExample(name);
+  return { name, sha256: scenarioTextHash(readFileSync(join(SCENARIOS_DIR, `${name}.json`), 'utf8')), config: example.config, trace: example.trace };
+}
+
+async function scenarioExample(name: string): Promise<ExplicitExample> {
+  const scenario = loadScenario(name);
+  const config: RuntimeConfig = {
+    capacity: scenario.window.capacity,
+    ...(scenario.window.storeDistinguishesAbsent === undefined ? {} : { storeDistinguishesAbsent: scenario.window.storeDistinguishesAbsent }),
+  };
+  // Loaded only when a trace is computed here: the scenario engine is a few dozen modules a built check skips.
+  const { scenarioTrace } = await import('../../scenario/runScenario.ts');
+  return { name: `scenario:${name}`, config, trace: await scenarioTrace(scenario) };
 }
 
 /**
