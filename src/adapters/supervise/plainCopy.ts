@@ -64,3 +64,23 @@ export function samePlain(live: unknown, copy: unknown, atoms?: ReadonlyMap<obje
   }
   return true;
 }
+
+/**
+ * `value` as the serializer would send it, taken now: its `plainCopy`, or a structured clone when it is not plain
+ * data (a class instance, a Map) or holds a cycle (too deep for `plainCopy`). What cannot be cloned is kept as it
+ * is, so sending it fails as it did, with its own message (`subjectChild.ts`, DataCloneError).
+ */
+export function copyAsSent(value: unknown): unknown {
+  let copy: unknown = NOT_PLAIN;
+  try {
+    copy = plainCopy(value);
+  } catch {
+    // A cycle: the structured clone below keeps it, as the serializer would.
+  }
+  if (copy !== NOT_PLAIN) return copy;
+  try {
+    return structuredClone(value);
+  } catch {
+    return value;
+  }
+}

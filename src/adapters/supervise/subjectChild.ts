@@ -14,6 +14,7 @@ import { describeThrown } from '../../util/safeJson.ts';
 import { toWire, type ExpectedMode, type FromChild, type LastWords, type SubjectDescriptor, type ToChild, type WireBatchEntry, type WireError, type WireSettled, type WireStep } from './wire.ts';
 import type { PlannedStep } from './StepPlanner.ts';
 import { LogSender } from './LogSender.ts';
+import { copyAsSent } from './plainCopy.ts';
 import { deepFreeze } from '../../util/deepFreeze.ts';
 
 /**
@@ -158,26 +159,37 @@ async function settled(value: unknown): Promise<{ ok: true; value: unknown } | {
   }
 }
 
+/**
+ * A read of the system, copied when it answered (`copyAsSent`): a step's answer is sent with the batch's last,
+ * and a module that answers its own live objects (an observation it updates in place, one array for every call)
+ * would otherwise be judged on what they hold then, steps later, where in-process the engine reads them at once.
+ */
+async function read(value: unknown): Promise<WireSettled> {
+  const answer = await settled(value);
+  return answer.ok ? { ok: true, value: copyAsSent(answer.value) } : answer;
+}
+
 /** Observe before, apply, observe after and read the ledger: one engine step in one round trip. */
 async function step(system: PruningSystem, before: readonly string[], op: Operation, after: readonly string[], request: string | undefined): Promise<WireStep> {
   let seen: unknown;
   let outcome: Outcome;
   if (system.step !== undefined) {
     const answer = await system.step(before, op, after);
-    if (typeof answer !== 'object' || answer === null || !('outcome' in answer)) return { before: (answer as { before?: unknown } | null)?.before, thrown: wire((answer as { thrown?: unknown } | null)?.thrown) };
-    seen = answer.before;
-    outcome = answer.outcome;
+    if (typeof answer !== 'object' || answer === null || !('outcome' in answer)) return { before: copyAsSent((answer as { before?: unknown } | null)?.before), thrown: wire((answer as { thrown?: unknown } | null)?.thrown) };
+    seen = copyAsSent(answer.before);
+    outcome = copyAsSent(answer.outcome) as Outcome;
   } else {
-    seen = before.length === 0 ? [] : await system.observe(before);
+    // Copied before the operation is applied: it may change what the module answered.
+    seen = before.length === 0 ? [] : copyAsSent(await system.observe(before));
     try {
-      outcome = await system.apply(op);
+      outcome = copyAsSent(await system.apply(op)) as Outcome;
     } catch (error: unknown) {
       return { before: seen, thrown: wire(error) };
     }
   }
   const ids = afterIds(after, outcome);
-  const observed = ids.length === 0 ? { ok: true as const, value: [] } : await settled(system.observe(ids));
-  const record = request === undefined || system.request === undefined ? undefined : await settled(system.request(request));
+  const observed = ids.length === 0 ? { ok: true as const, value: [] } : await read(system.observe(ids));
+  const record = request === undefined || system.request === undefined ? undefined : await read(system.request(request));
   return { before: seen, outcome, afterIds: ids, after: observed, ...(record === undefined ? {} : { request: record }) };
 }
 
@@ -188,11 +200,11 @@ function requestOf(op: Operation): string | undefined {
 
 /** A recheck's reads after a step of a batch, as the engine makes them, each as the system answered it; the first failure ends them. */
 async function recheck(system: PruningSystem, run: Run, ids: readonly string[], signatures: readonly string[]): Promise<NonNullable<WireBatchEntry['recheck']>> {
-  const observed = ids.length === 0 ? { ok: true as const, value: [] } : await settled(call(() => system.observe(ids)));
+  const observed = ids.length === 0 ? { ok: true as const, value: [] } : await read(call(() => system.observe(ids)));
   const requests: (readonly [string, WireSettled])[] = [];
   if (!observed.ok) return { ids, observed, requests };
   for (const signature of system.request === undefined ? [] : signatures) {
-    const record = await settled(call(() => system.request?.(signature)));
+    const record = await read(call(() => system.request?.(signature)));
     requests.push([signature, record]);
     if (!record.ok) return { ids, observed, requests };
   }
