@@ -14,6 +14,7 @@ import type { PlannedStep, StepPlanner } from './StepPlanner.ts';
 import type { Supervisor } from './Supervisor.ts';
 import type { WireBatchEntry, WireSettled, WireStep } from './wire.ts';
 import { LogReceiver, type DecodedLog } from './LogReceiver.ts';
+import { ObservationReceiver } from './ObservationReceiver.ts';
 
 /** A stretch the child ran ahead in one batch: the steps planned, the answers, and how many the engine has taken. */
 interface Ahead {
@@ -55,6 +56,8 @@ export class SupervisedSystem implements StepPlanner {
   private planning = true;
   /** The audit logs of this system's batches, each rebuilt from the last. */
   private logs = new LogReceiver();
+  /** The observations of this system's batches, each rebuilt from those held. */
+  private observations = new ObservationReceiver();
   private inflight: { readonly steps: readonly PlannedStep[]; readonly entries: Promise<readonly WireBatchEntry[] | undefined> } | undefined;
   /** Why no fresh system could be brought back to the engine's step: thrown by every later call. */
   private broken: unknown;
@@ -94,7 +97,8 @@ export class SupervisedSystem implements StepPlanner {
   }
 
   /** A batch's answers, for the engine to take step by step; or, when it faulted, step by step from here. */
-  private async adopt(steps: readonly PlannedStep[], entries: readonly WireBatchEntry[] | undefined): Promise<void> {
+  private async adopt(steps: readonly PlannedStep[], answered: readonly WireBatchEntry[] | undefined): Promise<void> {
+    const entries = answered === undefined ? undefined : this.decodeObservations(steps, answered);
     const logs = entries === undefined ? undefined : this.decodeLogs(entries);
     if (entries !== undefined && logs !== undefined) {
       this.ahead = { steps, entries, logs, next: 0 };
@@ -104,6 +108,37 @@ export class SupervisedSystem implements StepPlanner {
     this.planning = false;
     if (!this.proc.alive) this.supervisor.batching = false;
     await this.bringBack().catch((error: unknown) => void (this.broken = error));
+  }
+
+  /**
+   * A batch's entries with their observations rebuilt (`ObservationReceiver`), in the order the child encoded them:
+   * each step's before and after, then its recheck's. Undefined when one is out of shape.
+   */
+  private decodeObservations(steps: readonly PlannedStep[], entries: readonly WireBatchEntry[]): WireBatchEntry[] | undefined {
+    const decoded: WireBatchEntry[] = [];
+    for (const [i, entry] of entries.entries()) {
+      let { step, recheck } = entry;
+      if (step?.beforeSent !== undefined) {
+        const before = this.observations.decode((steps[i] as PlannedStep).before, step.beforeSent);
+        if (before === undefined) return undefined;
+        const { beforeSent: _sent, ...rest } = step;
+        step = { ...rest, before };
+      }
+      if (step?.afterSent !== undefined) {
+        const value = Array.isArray(step.afterIds) ? this.observations.decode(step.afterIds, step.afterSent) : undefined;
+        if (value === undefined) return undefined;
+        const { afterSent: _sent, ...rest } = step;
+        step = { ...rest, after: { ok: true, value } };
+      }
+      if (recheck?.observedSent !== undefined) {
+        const value = Array.isArray(recheck.ids) ? this.observations.decode(recheck.ids, recheck.observedSent) : undefined;
+        if (value === undefined) return undefined;
+        const { observedSent: _sent, ...rest } = recheck;
+        recheck = { ...rest, observed: { ok: true, value } };
+      }
+      decoded.push(step === entry.step && recheck === entry.recheck ? entry : { ...entry, ...(step === undefined ? {} : { step }), ...(recheck === undefined ? {} : { recheck }) });
+    }
+    return decoded;
   }
 
   /** The audit logs of a batch's rechecks, in the order the child sent them; undefined when one is out of shape. */
@@ -262,6 +297,7 @@ export class SupervisedSystem implements StepPlanner {
   private async bringBack(): Promise<void> {
     this.supervisor.stats.broughtBack += 1;
     this.logs = new LogReceiver();
+    this.observations = new ObservationReceiver();
     if (this.proc.alive && !this.proc.busy) await this.call('close', [], Math.max(this.supervisor.opTimeoutMs, 2_000)).catch(() => undefined);
     const proc = await this.supervisor.process();
     const id = proc.id();
