@@ -167,7 +167,18 @@ export class SupervisedSystem implements StepPlanner {
     }
   }
 
-  async observe(ids: readonly string[]): Promise<readonly SpanObservation[]> {
+  /*
+   * A read or a step the last batch answered is answered synchronously, as an in-process runtime answers: the
+   * engine's watchdog then arms no timer and takes no hop for it (`watchCall`); the rest go across, awaited.
+   */
+
+  observe(ids: readonly string[]): readonly SpanObservation[] | Promise<readonly SpanObservation[]> {
+    const held = this.inflight === undefined ? this.here?.observe(ids) : undefined;
+    if (held !== undefined) return settle(held) as readonly SpanObservation[];
+    return this.observeAcross(ids);
+  }
+
+  private async observeAcross(ids: readonly string[]): Promise<readonly SpanObservation[]> {
     await this.settle();
     const held = this.here?.observe(ids);
     if (held !== undefined) return settle(held) as readonly SpanObservation[];
@@ -175,7 +186,13 @@ export class SupervisedSystem implements StepPlanner {
     return (await this.call('observe', [ids])) as readonly SpanObservation[];
   }
 
-  async request(signature: string): Promise<RequestRecord | undefined> {
+  request(signature: string): RequestRecord | undefined | Promise<RequestRecord | undefined> {
+    const held = this.inflight === undefined ? this.here?.request(signature) : undefined;
+    if (held !== undefined) return settle(held) as RequestRecord | undefined;
+    return this.requestAcross(signature);
+  }
+
+  private async requestAcross(signature: string): Promise<RequestRecord | undefined> {
     await this.settle();
     const held = this.here?.request(signature);
     if (held !== undefined) return settle(held) as RequestRecord | undefined;
@@ -184,7 +201,13 @@ export class SupervisedSystem implements StepPlanner {
   }
 
   /** The system's audit log (SPEC INV-11, INV-12), when its module exposes one: read across the boundary. */
-  async auditLog(): Promise<readonly AuditEntry[]> {
+  auditLog(): readonly AuditEntry[] | Promise<readonly AuditEntry[]> {
+    const held = this.inflight === undefined ? this.here?.auditLog() : undefined;
+    if (held !== undefined) return settle(held) as readonly AuditEntry[];
+    return this.auditLogAcross();
+  }
+
+  private async auditLogAcross(): Promise<readonly AuditEntry[]> {
     await this.settle();
     const held = this.here?.auditLog();
     if (held !== undefined) return settle(held) as readonly AuditEntry[];
@@ -192,21 +215,33 @@ export class SupervisedSystem implements StepPlanner {
     return (await this.call('auditLog', [])) as readonly AuditEntry[];
   }
 
-  async step(before: readonly string[], op: Operation, after: readonly string[]): Promise<StepAnswer> {
-    await this.settle();
-    const plan = this.ahead;
-    if (plan !== undefined) {
-      const planned = plan.steps[plan.next];
-      const entry = plan.entries[plan.next];
-      if (planned !== undefined && entry !== undefined && sameIds(planned.before, before) && sameIds(planned.before, after) && (planned.op === op || samePlain(op, planned.op))) {
-        const log = plan.logs[plan.next];
-        plan.next += 1;
-        if (plan.next === plan.entries.length) this.ahead = undefined; // the child is where the engine is again
-        this.supervisor.stats.stepsFromBatches += 1;
-        return this.took(op, entry, log);
-      }
-      await this.toEngine();
+  step(before: readonly string[], op: Operation, after: readonly string[]): StepAnswer | Promise<StepAnswer> {
+    if (this.inflight === undefined) {
+      const held = this.fromBatch(before, op, after);
+      if (held !== undefined) return this.took(op, held.entry, held.log);
     }
+    return this.stepAcross(before, op, after);
+  }
+
+  /** The next entry of the batch ahead, taken, when it is this very step: one the engine predicted. */
+  private fromBatch(before: readonly string[], op: Operation, after: readonly string[]): { readonly entry: WireBatchEntry; readonly log: DecodedLog | undefined } | undefined {
+    const plan = this.ahead;
+    if (plan === undefined) return undefined;
+    const planned = plan.steps[plan.next];
+    const entry = plan.entries[plan.next];
+    if (planned === undefined || entry === undefined || !sameIds(planned.before, before) || !sameIds(planned.before, after) || !(planned.op === op || samePlain(op, planned.op))) return undefined;
+    const log = plan.logs[plan.next];
+    plan.next += 1;
+    if (plan.next === plan.entries.length) this.ahead = undefined; // the child is where the engine is again
+    this.supervisor.stats.stepsFromBatches += 1;
+    return { entry, log };
+  }
+
+  private async stepAcross(before: readonly string[], op: Operation, after: readonly string[]): Promise<StepAnswer> {
+    await this.settle();
+    const held = this.fromBatch(before, op, after);
+    if (held !== undefined) return this.took(op, held.entry, held.log);
+    if (this.ahead !== undefined) await this.toEngine();
     if (this.broken !== undefined) throw this.broken;
     this.here = undefined;
     const signature = op.kind === 'callTool' && typeof op.signature === 'string' ? op.signature : undefined;
