@@ -33,6 +33,16 @@ describe('plainCopy and samePlain', () => {
     expect(samePlain(-0, plainCopy(0))).toBe(false);
   });
 
+  it('an own "__proto__" key is copied as data, as the serializer sends it, never as the prototype', () => {
+    const value = JSON.parse('{"spanId":"a","__proto__":{"resident":{"score":1}}}') as Record<string, unknown>;
+    const copy = plainCopy(value) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.keys(copy)).toEqual(['spanId', '__proto__']);
+    expect(copy['resident']).toBeUndefined();
+    expect(deserialize(serialize(copy))).toStrictEqual(deserialize(serialize(value)));
+    expect(samePlain(value, copy)).toBe(true);
+  });
+
   it('what is not plain data is not copied: a class, a Map, a Proxy, a hole, a function', () => {
     for (const value of [new (class A {})(), new Map(), new Proxy({}, {}), [1, , 3], { f: () => 1 }, [Symbol('s')]]) expect(plainCopy(value)).toBe(NOT_PLAIN);
   });

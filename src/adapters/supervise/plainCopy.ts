@@ -36,7 +36,9 @@ export function plainCopy(value: unknown, atoms?: ReadonlyMap<object, unknown>):
   for (const key of Object.keys(value)) {
     const item = plainCopy((value as Record<string, unknown>)[key], atoms);
     if (item === NOT_PLAIN) return NOT_PLAIN;
-    copy[key] = item;
+    // An own "__proto__" key (a module's JSON.parse) is data, as the serializer sends it, not the copy's prototype.
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    else copy[key] = item;
   }
   return copy;
 }
