@@ -3,7 +3,7 @@ import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { LogReceiver } from '../../../src/adapters/supervise/LogReceiver.ts';
 import { LogSender } from '../../../src/adapters/supervise/LogSender.ts';
-import { NOT_PLAIN, plainCopy, samePlain } from '../../../src/adapters/supervise/plainCopy.ts';
+import { copyAsSent, NOT_PLAIN, plainCopy, samePlain } from '../../../src/adapters/supervise/plainCopy.ts';
 
 // A batch's rechecks send the audit log as what changed since the last one, its operations as steps (issue 25's
 // cost per step). Whatever the system does to its log between reads (appends, rewrites an old entry in place,
@@ -33,8 +33,35 @@ describe('plainCopy and samePlain', () => {
     expect(samePlain(-0, plainCopy(0))).toBe(false);
   });
 
+  it('an own "__proto__" key is copied as data, as the serializer sends it, never as the prototype', () => {
+    const value = JSON.parse('{"spanId":"a","__proto__":{"resident":{"score":1}}}') as Record<string, unknown>;
+    const copy = plainCopy(value) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.keys(copy)).toEqual(['spanId', '__proto__']);
+    expect(copy['resident']).toBeUndefined();
+    expect(deserialize(serialize(copy))).toStrictEqual(deserialize(serialize(value)));
+    expect(samePlain(value, copy)).toBe(true);
+  });
+
   it('what is not plain data is not copied: a class, a Map, a Proxy, a hole, a function', () => {
     for (const value of [new (class A {})(), new Map(), new Proxy({}, {}), [1, , 3], { f: () => 1 }, [Symbol('s')]]) expect(plainCopy(value)).toBe(NOT_PLAIN);
+  });
+
+  it('copyAsSent: what the serializer would send, taken now; a structured clone where it is not plain; as it is where it cannot be cloned', () => {
+    const live = { spans: [{ id: 'a', resident: true }] };
+    const copy = copyAsSent(live);
+    live.spans[0] = { id: 'a', resident: false };
+    expect(copy).toEqual({ spans: [{ id: 'a', resident: true }] });
+    const map = new Map([['a', 1]]);
+    const cloned = copyAsSent(map);
+    map.set('a', 2);
+    expect(cloned).toEqual(new Map([['a', 1]]));
+    const cycle: Record<string, unknown> = { a: 1 };
+    cycle['self'] = cycle;
+    const cut = copyAsSent(cycle) as Record<string, unknown>;
+    expect(cut['self']).toBe(cut);
+    const f = { f: () => 1 };
+    expect(copyAsSent(f)).toBe(f);
   });
 });
 

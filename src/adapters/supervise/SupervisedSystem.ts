@@ -14,6 +14,7 @@ import type { PlannedStep, StepPlanner } from './StepPlanner.ts';
 import type { Supervisor } from './Supervisor.ts';
 import type { WireBatchEntry, WireSettled, WireStep } from './wire.ts';
 import { LogReceiver, type DecodedLog } from './LogReceiver.ts';
+import { ObservationReceiver } from './ObservationReceiver.ts';
 
 /** A stretch the child ran ahead in one batch: the steps planned, the answers, and how many the engine has taken. */
 interface Ahead {
@@ -55,6 +56,8 @@ export class SupervisedSystem implements StepPlanner {
   private planning = true;
   /** The audit logs of this system's batches, each rebuilt from the last. */
   private logs = new LogReceiver();
+  /** The observations of this system's batches, each rebuilt from those held. */
+  private observations = new ObservationReceiver();
   private inflight: { readonly steps: readonly PlannedStep[]; readonly entries: Promise<readonly WireBatchEntry[] | undefined> } | undefined;
   /** Why no fresh system could be brought back to the engine's step: thrown by every later call. */
   private broken: unknown;
@@ -94,7 +97,8 @@ export class SupervisedSystem implements StepPlanner {
   }
 
   /** A batch's answers, for the engine to take step by step; or, when it faulted, step by step from here. */
-  private async adopt(steps: readonly PlannedStep[], entries: readonly WireBatchEntry[] | undefined): Promise<void> {
+  private async adopt(steps: readonly PlannedStep[], answered: readonly WireBatchEntry[] | undefined): Promise<void> {
+    const entries = answered === undefined ? undefined : this.decodeObservations(steps, answered);
     const logs = entries === undefined ? undefined : this.decodeLogs(entries);
     if (entries !== undefined && logs !== undefined) {
       this.ahead = { steps, entries, logs, next: 0 };
@@ -104,6 +108,37 @@ export class SupervisedSystem implements StepPlanner {
     this.planning = false;
     if (!this.proc.alive) this.supervisor.batching = false;
     await this.bringBack().catch((error: unknown) => void (this.broken = error));
+  }
+
+  /**
+   * A batch's entries with their observations rebuilt (`ObservationReceiver`), in the order the child encoded them:
+   * each step's before and after, then its recheck's. Undefined when one is out of shape.
+   */
+  private decodeObservations(steps: readonly PlannedStep[], entries: readonly WireBatchEntry[]): WireBatchEntry[] | undefined {
+    const decoded: WireBatchEntry[] = [];
+    for (const [i, entry] of entries.entries()) {
+      let { step, recheck } = entry;
+      if (step?.beforeSent !== undefined) {
+        const before = this.observations.decode((steps[i] as PlannedStep).before, step.beforeSent);
+        if (before === undefined) return undefined;
+        const { beforeSent: _sent, ...rest } = step;
+        step = { ...rest, before };
+      }
+      if (step?.afterSent !== undefined) {
+        const value = Array.isArray(step.afterIds) ? this.observations.decode(step.afterIds, step.afterSent) : undefined;
+        if (value === undefined) return undefined;
+        const { afterSent: _sent, ...rest } = step;
+        step = { ...rest, after: { ok: true, value } };
+      }
+      if (recheck?.observedSent !== undefined) {
+        const value = Array.isArray(recheck.ids) ? this.observations.decode(recheck.ids, recheck.observedSent) : undefined;
+        if (value === undefined) return undefined;
+        const { observedSent: _sent, ...rest } = recheck;
+        recheck = { ...rest, observed: { ok: true, value } };
+      }
+      decoded.push(step === entry.step && recheck === entry.recheck ? entry : { ...entry, ...(step === undefined ? {} : { step }), ...(recheck === undefined ? {} : { recheck }) });
+    }
+    return decoded;
   }
 
   /** The audit logs of a batch's rechecks, in the order the child sent them; undefined when one is out of shape. */
@@ -132,7 +167,18 @@ export class SupervisedSystem implements StepPlanner {
     }
   }
 
-  async observe(ids: readonly string[]): Promise<readonly SpanObservation[]> {
+  /*
+   * A read or a step the last batch answered is answered synchronously, as an in-process runtime answers: the
+   * engine's watchdog then arms no timer and takes no hop for it (`watchCall`); the rest go across, awaited.
+   */
+
+  observe(ids: readonly string[]): readonly SpanObservation[] | Promise<readonly SpanObservation[]> {
+    const held = this.inflight === undefined ? this.here?.observe(ids) : undefined;
+    if (held !== undefined) return settle(held) as readonly SpanObservation[];
+    return this.observeAcross(ids);
+  }
+
+  private async observeAcross(ids: readonly string[]): Promise<readonly SpanObservation[]> {
     await this.settle();
     const held = this.here?.observe(ids);
     if (held !== undefined) return settle(held) as readonly SpanObservation[];
@@ -140,7 +186,13 @@ export class SupervisedSystem implements StepPlanner {
     return (await this.call('observe', [ids])) as readonly SpanObservation[];
   }
 
-  async request(signature: string): Promise<RequestRecord | undefined> {
+  request(signature: string): RequestRecord | undefined | Promise<RequestRecord | undefined> {
+    const held = this.inflight === undefined ? this.here?.request(signature) : undefined;
+    if (held !== undefined) return settle(held) as RequestRecord | undefined;
+    return this.requestAcross(signature);
+  }
+
+  private async requestAcross(signature: string): Promise<RequestRecord | undefined> {
     await this.settle();
     const held = this.here?.request(signature);
     if (held !== undefined) return settle(held) as RequestRecord | undefined;
@@ -149,7 +201,13 @@ export class SupervisedSystem implements StepPlanner {
   }
 
   /** The system's audit log (SPEC INV-11, INV-12), when its module exposes one: read across the boundary. */
-  async auditLog(): Promise<readonly AuditEntry[]> {
+  auditLog(): readonly AuditEntry[] | Promise<readonly AuditEntry[]> {
+    const held = this.inflight === undefined ? this.here?.auditLog() : undefined;
+    if (held !== undefined) return settle(held) as readonly AuditEntry[];
+    return this.auditLogAcross();
+  }
+
+  private async auditLogAcross(): Promise<readonly AuditEntry[]> {
     await this.settle();
     const held = this.here?.auditLog();
     if (held !== undefined) return settle(held) as readonly AuditEntry[];
@@ -157,21 +215,33 @@ export class SupervisedSystem implements StepPlanner {
     return (await this.call('auditLog', [])) as readonly AuditEntry[];
   }
 
-  async step(before: readonly string[], op: Operation, after: readonly string[]): Promise<StepAnswer> {
-    await this.settle();
-    const plan = this.ahead;
-    if (plan !== undefined) {
-      const planned = plan.steps[plan.next];
-      const entry = plan.entries[plan.next];
-      if (planned !== undefined && entry !== undefined && sameIds(planned.before, before) && sameIds(planned.before, after) && (planned.op === op || samePlain(op, planned.op))) {
-        const log = plan.logs[plan.next];
-        plan.next += 1;
-        if (plan.next === plan.entries.length) this.ahead = undefined; // the child is where the engine is again
-        this.supervisor.stats.stepsFromBatches += 1;
-        return this.took(op, entry, log);
-      }
-      await this.toEngine();
+  step(before: readonly string[], op: Operation, after: readonly string[]): StepAnswer | Promise<StepAnswer> {
+    if (this.inflight === undefined) {
+      const held = this.fromBatch(before, op, after);
+      if (held !== undefined) return this.took(op, held.entry, held.log);
     }
+    return this.stepAcross(before, op, after);
+  }
+
+  /** The next entry of the batch ahead, taken, when it is this very step: one the engine predicted. */
+  private fromBatch(before: readonly string[], op: Operation, after: readonly string[]): { readonly entry: WireBatchEntry; readonly log: DecodedLog | undefined } | undefined {
+    const plan = this.ahead;
+    if (plan === undefined) return undefined;
+    const planned = plan.steps[plan.next];
+    const entry = plan.entries[plan.next];
+    if (planned === undefined || entry === undefined || !sameIds(planned.before, before) || !sameIds(planned.before, after) || !(planned.op === op || samePlain(op, planned.op))) return undefined;
+    const log = plan.logs[plan.next];
+    plan.next += 1;
+    if (plan.next === plan.entries.length) this.ahead = undefined; // the child is where the engine is again
+    this.supervisor.stats.stepsFromBatches += 1;
+    return { entry, log };
+  }
+
+  private async stepAcross(before: readonly string[], op: Operation, after: readonly string[]): Promise<StepAnswer> {
+    await this.settle();
+    const held = this.fromBatch(before, op, after);
+    if (held !== undefined) return this.took(op, held.entry, held.log);
+    if (this.ahead !== undefined) await this.toEngine();
     if (this.broken !== undefined) throw this.broken;
     this.here = undefined;
     const signature = op.kind === 'callTool' && typeof op.signature === 'string' ? op.signature : undefined;
@@ -262,6 +332,7 @@ export class SupervisedSystem implements StepPlanner {
   private async bringBack(): Promise<void> {
     this.supervisor.stats.broughtBack += 1;
     this.logs = new LogReceiver();
+    this.observations = new ObservationReceiver();
     if (this.proc.alive && !this.proc.busy) await this.call('close', [], Math.max(this.supervisor.opTimeoutMs, 2_000)).catch(() => undefined);
     const proc = await this.supervisor.process();
     const id = proc.id();

@@ -36,7 +36,9 @@ export function plainCopy(value: unknown, atoms?: ReadonlyMap<object, unknown>):
   for (const key of Object.keys(value)) {
     const item = plainCopy((value as Record<string, unknown>)[key], atoms);
     if (item === NOT_PLAIN) return NOT_PLAIN;
-    copy[key] = item;
+    // An own "__proto__" key (a module's JSON.parse) is data, as the serializer sends it, not the copy's prototype.
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    else copy[key] = item;
   }
   return copy;
 }
@@ -63,4 +65,24 @@ export function samePlain(live: unknown, copy: unknown, atoms?: ReadonlyMap<obje
     if (liveKeys[i] !== key || !samePlain((live as Record<string, unknown>)[key], (copy as Record<string, unknown>)[key], atoms)) return false;
   }
   return true;
+}
+
+/**
+ * `value` as the serializer would send it, taken now: its `plainCopy`, or a structured clone when it is not plain
+ * data (a class instance, a Map) or holds a cycle (too deep for `plainCopy`). What cannot be cloned is kept as it
+ * is, so sending it fails as it did, with its own message (`subjectChild.ts`, DataCloneError).
+ */
+export function copyAsSent(value: unknown): unknown {
+  let copy: unknown = NOT_PLAIN;
+  try {
+    copy = plainCopy(value);
+  } catch {
+    // A cycle: the structured clone below keeps it, as the serializer would.
+  }
+  if (copy !== NOT_PLAIN) return copy;
+  try {
+    return structuredClone(value);
+  } catch {
+    return value;
+  }
 }

@@ -14,6 +14,8 @@ import { describeThrown } from '../../util/safeJson.ts';
 import { toWire, type ExpectedMode, type FromChild, type LastWords, type SubjectDescriptor, type ToChild, type WireBatchEntry, type WireError, type WireSettled, type WireStep } from './wire.ts';
 import type { PlannedStep } from './StepPlanner.ts';
 import { LogSender } from './LogSender.ts';
+import { copyAsSent } from './plainCopy.ts';
+import { ObservationSender, type WireObserved } from './ObservationSender.ts';
 import { deepFreeze } from '../../util/deepFreeze.ts';
 
 /**
@@ -96,11 +98,12 @@ function describe(adapter: Adapter | PolicyAdapter): SubjectDescriptor {
 
 const systems = new Map<number, PruningSystem | PolicySystem>();
 
-/** What the child keeps of a runtime system's run: the operations it was given, by step, and its log as last sent. */
+/** What the child keeps of a runtime system's run: the operations it was given, by step, its log and observations as last sent. */
 interface Run {
   readonly steps: Map<object, number>;
   count: number;
   readonly log: LogSender;
+  observations: ObservationSender;
 }
 const runs = new Map<number, Run>();
 
@@ -108,7 +111,7 @@ function runOf(sys: number): Run {
   let run = runs.get(sys);
   if (run === undefined) {
     const steps = new Map<object, number>();
-    run = { steps, count: 0, log: new LogSender(steps) };
+    run = { steps, count: 0, log: new LogSender(steps), observations: new ObservationSender() };
     runs.set(sys, run);
   }
   return run;
@@ -158,27 +161,55 @@ async function settled(value: unknown): Promise<{ ok: true; value: unknown } | {
   }
 }
 
-/** Observe before, apply, observe after and read the ledger: one engine step in one round trip. */
-async function step(system: PruningSystem, before: readonly string[], op: Operation, after: readonly string[], request: string | undefined): Promise<WireStep> {
-  let seen: unknown;
+/**
+ * A read of the system, copied when it answered (`copyAsSent`): a step's answer is sent with the batch's last,
+ * and a module that answers its own live objects (an observation it updates in place, one array for every call)
+ * would otherwise be judged on what they hold then, steps later, where in-process the engine reads them at once.
+ */
+async function read(value: unknown): Promise<WireSettled> {
+  const answer = await settled(value);
+  return answer.ok ? { ok: true, value: copyAsSent(answer.value) } : answer;
+}
+
+/**
+ * An `observe(ids)` answer as it is sent, read now: in a batch (`sender`), as what changed since the last of each
+ * id when it can be; else a copy (`copyAsSent`).
+ */
+function observation(ids: readonly string[], value: unknown, sender: ObservationSender | undefined): { readonly value?: unknown; readonly sent?: WireObserved } {
+  const sent = sender?.encode(ids, value);
+  return sent === undefined ? { value: copyAsSent(value) } : { sent };
+}
+
+/**
+ * Observe before, apply, observe after and read the ledger: one engine step in one round trip. In a batch, the
+ * observations are sent as what changed (`sender`); each answer is read as it is when the module gives it.
+ */
+async function step(system: PruningSystem, before: readonly string[], op: Operation, after: readonly string[], request: string | undefined, sender?: ObservationSender): Promise<WireStep> {
+  let seen: { readonly value?: unknown; readonly sent?: WireObserved };
   let outcome: Outcome;
   if (system.step !== undefined) {
     const answer = await system.step(before, op, after);
-    if (typeof answer !== 'object' || answer === null || !('outcome' in answer)) return { before: (answer as { before?: unknown } | null)?.before, thrown: wire((answer as { thrown?: unknown } | null)?.thrown) };
-    seen = answer.before;
-    outcome = answer.outcome;
+    if (typeof answer !== 'object' || answer === null || !('outcome' in answer)) return { before: copyAsSent((answer as { before?: unknown } | null)?.before), thrown: wire((answer as { thrown?: unknown } | null)?.thrown) };
+    seen = observation(before, answer.before, sender);
+    outcome = copyAsSent(answer.outcome) as Outcome;
   } else {
-    seen = before.length === 0 ? [] : await system.observe(before);
+    // Read before the operation is applied: it may change what the module answered.
+    seen = before.length === 0 ? { value: [] } : observation(before, await system.observe(before), sender);
     try {
-      outcome = await system.apply(op);
+      outcome = copyAsSent(await system.apply(op)) as Outcome;
     } catch (error: unknown) {
-      return { before: seen, thrown: wire(error) };
+      return { ...beforeOf(seen), thrown: wire(error) };
     }
   }
   const ids = afterIds(after, outcome);
   const observed = ids.length === 0 ? { ok: true as const, value: [] } : await settled(system.observe(ids));
-  const record = request === undefined || system.request === undefined ? undefined : await settled(system.request(request));
-  return { before: seen, outcome, afterIds: ids, after: observed, ...(record === undefined ? {} : { request: record }) };
+  const shown = observed.ok && ids.length > 0 ? observation(ids, observed.value, sender) : undefined;
+  const record = request === undefined || system.request === undefined ? undefined : await read(system.request(request));
+  return { ...beforeOf(seen), outcome, afterIds: ids, ...(shown?.sent === undefined ? { after: shown === undefined ? observed : { ok: true, value: shown.value } } : { afterSent: shown.sent }), ...(record === undefined ? {} : { request: record }) };
+}
+
+function beforeOf(seen: { readonly value?: unknown; readonly sent?: WireObserved }): Pick<WireStep, 'before' | 'beforeSent'> {
+  return seen.sent === undefined ? { before: seen.value } : { beforeSent: seen.sent };
 }
 
 /** The signature whose ledger record a step reads with it: a `callTool`'s. */
@@ -188,18 +219,20 @@ function requestOf(op: Operation): string | undefined {
 
 /** A recheck's reads after a step of a batch, as the engine makes them, each as the system answered it; the first failure ends them. */
 async function recheck(system: PruningSystem, run: Run, ids: readonly string[], signatures: readonly string[]): Promise<NonNullable<WireBatchEntry['recheck']>> {
-  const observed = ids.length === 0 ? { ok: true as const, value: [] } : await settled(call(() => system.observe(ids)));
+  const answered = ids.length === 0 ? { ok: true as const, value: [] } : await settled(call(() => system.observe(ids)));
   const requests: (readonly [string, WireSettled])[] = [];
-  if (!observed.ok) return { ids, observed, requests };
+  if (!answered.ok) return { ids, observed: answered, requests };
+  const shown = ids.length === 0 ? { value: [] } : observation(ids, answered.value, run.observations);
+  const observed = shown.sent === undefined ? { ids, observed: { ok: true as const, value: shown.value } } : { ids, observed: { ok: true as const, value: [] }, observedSent: shown.sent };
   for (const signature of system.request === undefined ? [] : signatures) {
-    const record = await settled(call(() => system.request?.(signature)));
+    const record = await read(call(() => system.request?.(signature)));
     requests.push([signature, record]);
-    if (!record.ok) return { ids, observed, requests };
+    if (!record.ok) return { ...observed, requests };
   }
-  if (system.auditLog === undefined) return { ids, observed, requests };
+  if (system.auditLog === undefined) return { ...observed, requests };
   const log = await settled(call(() => system.auditLog?.()));
   const tail = log.ok ? run.log.encode(log.value) : undefined;
-  return { ids, observed, requests, ...(tail === undefined ? { auditLog: log } : { auditLogTail: tail }) };
+  return { ...observed, requests, ...(tail === undefined ? { auditLog: log } : { auditLogTail: tail }) };
 }
 
 /** A call whose synchronous throw becomes a rejection, as an awaited call's would. */
@@ -225,9 +258,11 @@ async function batch(system: PruningSystem, sys: number, steps: readonly Planned
     let answer: WireStep;
     given(sys, planned.op);
     try {
-      answer = await step(system, planned.before, planned.op, planned.after, requestOf(planned.op));
+      answer = await step(system, planned.before, planned.op, planned.after, requestOf(planned.op), run.observations);
     } catch (error: unknown) {
       entries.push({ failed: wire(error) });
+      // What this step encoded is not sent: the engine will not hold it, so nothing sent before may be named.
+      run.observations = new ObservationSender();
       break;
     }
     const reads = answer.thrown === undefined && answer.after?.ok !== false && answer.request?.ok !== false && planned.recheck !== undefined ? await recheck(system, run, planned.recheck.ids, planned.recheck.signatures) : undefined;

@@ -3,6 +3,7 @@ import { describeThrown } from '../../util/safeJson.ts';
 import { ThrownValueError } from '../../util/withTimeout.ts';
 import type { PlannedStep } from './StepPlanner.ts';
 import type { WireLogTail } from './LogSender.ts';
+import type { WireObserved } from './ObservationSender.ts';
 
 /**
  * The messages between prunecheck and a supervised adapter process (`subjectChild.ts`), over Node's IPC channel
@@ -53,12 +54,16 @@ export type FromChild =
  * operation threw, and, read in the same trip, the observations after and the ledger's record of a `callTool`.
  */
 export interface WireStep {
-  readonly before: unknown;
+  readonly before?: unknown;
+  /** In a batch: the observations before, sent as what changed since the last of each id (`before` then absent). */
+  readonly beforeSent?: WireObserved;
   readonly outcome?: unknown;
   readonly thrown?: WireError;
   /** The ids observed after the operation (those asked, then those the outcome names). */
   readonly afterIds?: readonly string[];
   readonly after?: WireSettled;
+  /** In a batch: the observations after, answered and sent as what changed (`after` then absent). */
+  readonly afterSent?: WireObserved;
   readonly request?: WireSettled;
 }
 
@@ -74,7 +79,10 @@ export interface WireBatchEntry {
   readonly failed?: WireError;
   readonly recheck?: {
     readonly ids: readonly string[];
+    /** What `observe(ids)` answered; `{ ok: true, value: [] }` in place when `observedSent` holds it. */
     readonly observed: WireSettled;
+    /** The observations, answered and sent as what changed since the last of each id (`ObservationSender.ts`). */
+    readonly observedSent?: WireObserved;
     readonly requests: readonly (readonly [string, WireSettled])[];
     /** The audit log as it was answered: thrown, or not plain data. */
     readonly auditLog?: WireSettled;
