@@ -26,13 +26,14 @@ export const checkOnWorkers = (dir: string, adapter: Adapter, ref: string, seed:
   checkRuns(adapter, { seed, runs, workers, adapterRef: ref, reruns: 1, outDir: join(dir, `${ref.replace(/\W+/g, '-')}-${seed}-${workers}`) });
 
 /**
- * `prunecheck conformance --only <only> --workers <workers>`: each row's verdict, cells, runs and findings.
- * stale-replica alternates builds with every session its process creates, whichever check created the earlier
- * ones: its verdict (diverged) holds, but which run shows it first depends on the process.
+ * `prunecheck conformance --only <only> --workers <workers> [--runs <runs>]`: each row's verdict, cells, runs and
+ * findings; without `runs`, each engine's default. stale-replica alternates builds with every session its process
+ * creates, whichever check created the earlier ones: its verdict (diverged) holds, but which run shows it first
+ * depends on the process.
  */
-export async function conformanceOnWorkers(dir: string, only: string, workers: number) {
+export async function conformanceOnWorkers(dir: string, only: string, workers: number, runs?: number) {
   const out = join(dir, `conformance-${workers}`);
-  const { code } = await runCli(['conformance', '--only', only, '--workers', String(workers), '--out-dir', out]);
+  const { code } = await runCli(['conformance', '--only', only, '--workers', String(workers), '--out-dir', out, ...(runs === undefined ? [] : ['--runs', String(runs)])]);
   expect(code).toBe(0);
   type Row = { runtime: string; verdict: string; asExpected: boolean; cells: unknown; runs: number; violations: { invariant: string; step: number; because: string[] }[] };
   const { rows } = JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) as { rows: Row[] };

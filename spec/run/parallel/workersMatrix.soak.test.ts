@@ -9,10 +9,12 @@ import { checkOnWorkers, conformanceOnWorkers, workerOutcome } from '../../helpe
 const dir = mkdtempSync(join(tmpdir(), 'prunecheck-workers-soak-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-// The soak tier of workers.test.ts (which runs the reference at seed 1, ignores-content-change at seed 2,
-// no-external-tombstone and a four-runtime matrix in `npm test`): more seeds and subjects, and the six-runtime matrix.
+// The soak tier of workers.test.ts (which runs ignores-content-change at seed 2, no-external-tombstone and a
+// four-runtime matrix of 100 runs a row in `npm test`): more seeds and subjects, the reference at seed 1 (200 runs),
+// and the six-runtime matrix at each engine's default runs.
 describe('--workers at more seeds and runtimes (soak tier)', () => {
   it.each([
+    ['reference', 1, 200],
     ['reference', 4, 120],
     ['trusts-safe-claim', 3, 120],
     ['ignores-content-change', 1, 120],

@@ -41,6 +41,17 @@ describe('issue 22 defects the generator now reaches', () => {
     expect(ops.length).toBeLessThanOrEqual((MINIMAL_TRACES[name]?.length ?? 0) + 1);
   });
 
+  // The generated episodes that shrink to this member (zooIsCaught.soak.test.ts) evict some spans twice; the fast tier
+  // holds the store to counting ids here.
+  it('tombstones-capped-at-64 counts ids, not evictions: a span evicted, restored and evicted again takes one of the 64 slots', async () => {
+    const row = (i: number): Operation => raw(`t${i}`, `tool: row ${i}`, { persist: true, score: 0.1 });
+    const twice: Operation[] = [row(0), { kind: 'prune', spanId: 't0' }, { kind: 'restore', spanId: 't0' }, ...Array.from({ length: TOMBSTONE_SLOTS - 1 }, (_, i) => row(i + 1))];
+    const compact: Operation = { kind: 'compact', threshold: 0.5 };
+    expect((await drive(subject('tombstones-capped-at-64'), [...twice, compact], { finish: true })).finding).toBeUndefined();
+    const past = await drive(subject('tombstones-capped-at-64'), [...twice, row(TOMBSTONE_SLOTS), compact], { finish: true });
+    expect(past.finding?.invariant, past.finding?.because.join(' / ')).toBe('INV-01');
+  });
+
   it('no defect is left pending, and one left would say what was measured of the generated suite', () => {
     expect(PENDING_ZOO).toEqual([]);
     for (const [adapter, , measured] of PENDING_ZOO) expect(measured, adapter.name).toMatch(/^default runs: caught at \d+ of seeds/);
