@@ -1,7 +1,7 @@
 import type { PruningSystem } from '../../adapters/Adapter.ts';
 import { referenceClause, systemClause } from '../../check/Clause.ts';
 import type { AnsweredStep } from '../../check/runtime/checkAuditLog.ts';
-import { checkObservations } from '../../check/runtime/checkObservations.ts';
+import { visitObservationFindings } from '../../check/runtime/checkObservations.ts';
 import type { AuditEntry } from '../../model/AuditLog.ts';
 import { checkOutcome } from '../../check/runtime/checkOutcome.ts';
 import { describeOperation } from '../../check/runtime/describeOperation.ts';
@@ -317,11 +317,14 @@ export class EpisodeDriver {
     const onOutcome = checkOutcome(facts);
     const found = onOutcome === undefined ? undefined : this.judge(onOutcome, onOutcome.resume ?? (QUERY_LIKE.has(op.kind) ? 'continue' : undefined));
     if (found !== undefined || this.stopped) return this.record(actual, found, sutAfter);
-    for (const finding of checkObservations(facts)) {
-      const claimed = this.judge(finding, finding.resume);
-      if (claimed !== undefined || this.stopped) return this.record(actual, claimed, sutAfter);
+    let claimed: Finding | undefined;
+    const ranThrough = visitObservationFindings(facts, (finding) => {
+      claimed = this.judge(finding, finding.resume);
+      if (claimed !== undefined || this.stopped) return false;
       if (finding.resume === 'adopt-scores') this.adoptScores(facts.sutAfter);
-    }
+      return true;
+    });
+    if (!ranThrough) return this.record(actual, claimed, sutAfter);
     for (const invariant of exercisedBy(op, expected, refBefore, reference)) this.exercised.set(invariant, (this.exercised.get(invariant) ?? 0) + 1);
     return this.record(actual, undefined, sutAfter);
   }
