@@ -52,6 +52,9 @@ export class EpisodeState {
   private readonly calls: { readonly pick: number; readonly index: number; readonly form: number }[] = [];
   /** The signature of every call resolved so far, in order: how many others came between two attempts of one. */
   private readonly signatures: string[] = [];
+  /** The signature indices called so far, and the smallest not among them (it only grows, as the set does). */
+  private readonly calledIndices = new Set<number>();
+  private freshIndex = 0;
   /** Spans whose backing copy an overwrite replaced with other bytes of the same length (a check by length misses it). */
   readonly staleSameLength = new Set<string>();
   private frameCounter = 0;
@@ -128,6 +131,7 @@ export class EpisodeState {
   /** Records a call about to be made (a call always reaches the ledger's decision): a later retry may repeat it. */
   called(pick: number, index: number, form: number, signature: string): void {
     this.calls.push({ pick, index, form });
+    this.calledIndices.add(index);
     this.signatures.push(signature);
   }
 
@@ -138,10 +142,8 @@ export class EpisodeState {
 
   /** The smallest signature index not called yet: a planned call that is none of the episode's earlier ones. */
   freshSignatureIndex(): number {
-    const used = new Set(this.calls.map((call) => call.index));
-    let index = 0;
-    while (used.has(index)) index += 1;
-    return index;
+    while (this.calledIndices.has(this.freshIndex)) this.freshIndex += 1;
+    return this.freshIndex;
   }
 
   /**
