@@ -52,6 +52,17 @@ export interface UnclaimedFinding {
   readonly resumed: boolean;
 }
 
+/**
+ * The ids observed after a step, each once, in the order named: the operation's, then those either outcome names,
+ * then the entries the reference folded. Most steps name one id and nothing more, so nothing is copied then.
+ */
+function idsAfter(named: readonly string[], ...more: readonly (readonly string[])[]): readonly string[] {
+  if (more.every((ids) => ids.length === 0)) return named;
+  const all = new Set(named);
+  for (const ids of more) for (const id of ids) all.add(id);
+  return [...all];
+}
+
 /** Queries and world events whose divergence leaves the reference's state as the system's: a run goes on past them. */
 const QUERY_LIKE: ReadonlySet<Operation['kind']> = new Set(['lookup', 'claim', 'callTool', 'setVersion']);
 
@@ -286,7 +297,7 @@ export class EpisodeDriver {
     for (const situation of situationsOf(op, naturalOutcome(op, expected, follow.deviations), this.state)) this.situations.add(situation);
 
     // The entries the reference folded into its gap marker too (INV-29): they must be folded in the system as well.
-    const after = [...new Set([...named, ...idsNamedByOutcome(expected), ...idsNamedByOutcome(actual), ...reference.folded])];
+    const after = idsAfter(named, idsNamedByOutcome(expected), idsNamedByOutcome(actual), reference.folded);
     for (const id of after) this.recheck.touched.add(id);
     const observing = this.observe(after, 'after');
     const sutAfter = observing instanceof Promise ? await observing : observing;
