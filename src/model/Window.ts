@@ -42,6 +42,11 @@ export class Window {
   private readonly gap = new Map<string, IndexEntry>();
   private spanTokens = 0;
   private foldedIds: string[] = [];
+  /**
+   * How many times the window changed (a span in or out, a resize, an index write): what the generator keys the
+   * pools it derives from the window on, so a step that changed nothing reuses them instead of filtering every id.
+   */
+  private changeCount = 0;
 
   /** `table`: the runtime's records of every span it has seen, by id; a window of its own keeps its own. */
   constructor(capacity: number, markerTokens = 0, table?: Map<string, Span>) {
@@ -75,6 +80,11 @@ export class Window {
     return this.residentCount;
   }
 
+  /** Mutations so far: equal at two moments only if the window did not change in between. */
+  get changes(): number {
+    return this.changeCount;
+  }
+
   fits(extraTokens: number): boolean {
     return this.used + extraTokens <= this.capacity;
   }
@@ -97,6 +107,7 @@ export class Window {
   /** Puts a span (not resident) at the tail of the window; drops its index entry. */
   insert(span: Span): void {
     if (this.ownsTable) this.table.set(span.id, span);
+    this.changeCount += 1;
     this.sweep();
     this.nextSlot += 1;
     span.resident = true;
@@ -117,6 +128,7 @@ export class Window {
   /** Takes a resident span out of the window, from its record (no lookup). */
   removeSpan(span: Span): void {
     if (span.resident !== true) return;
+    this.changeCount += 1;
     span.resident = false;
     span.slot = undefined;
     this.order.dead += 1;
@@ -127,6 +139,7 @@ export class Window {
 
   /** Adjusts accounting after a resident span's token count changed by `delta`. */
   resize(delta: number): void {
+    this.changeCount += 1;
     this.spanTokens += delta;
   }
 
@@ -165,6 +178,7 @@ export class Window {
    * gap marker alone, which fits whenever the spans left one marker's room.
    */
   mark(entry: IndexEntry): void {
+    this.changeCount += 1;
     this.index.delete(entry.spanId);
     if (this.gap.size > 0) this.gap.delete(entry.spanId);
     this.index.set(entry.spanId, entry);

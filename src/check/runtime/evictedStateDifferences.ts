@@ -4,6 +4,7 @@ import type { FindingKind } from '../FindingKind.ts';
 import { referenceClause, systemClause, type Clause } from '../Clause.ts';
 import { entryAt, History } from './History.ts';
 import type { IssuedHandles } from './IssuedHandles.ts';
+import { sameIds, sortedJson } from './sameIds.ts';
 import { answered, observed } from './stepClauses.ts';
 
 /** One way what the system shows for an evicted span differs from the reference's: the rule, and why. */
@@ -18,7 +19,6 @@ export interface Vantage {
   readonly reference: ReferenceRuntime;
 }
 
-const sortedJson = (ids: readonly string[] | undefined): string => JSON.stringify([...(ids ?? [])].sort());
 const after = (at: Vantage, id: string, shape: unknown) => observed(at.step, 'after', id, shape);
 
 /**
@@ -34,7 +34,7 @@ export function tombstoneDifferences(at: Vantage, id: string, t: Tombstone, expe
   if (!isTokenRange(t.tokenRange)) {
     found.push({ invariant: 'INV-01', clauses: [systemClause(`the tombstone's token range is ${JSON.stringify(t.tokenRange)}`, after(at, id, { tombstone: { tokenRange: t.tokenRange ?? null } })), referenceClause("a token range is a [start, end) pair of integers with 0 ≤ start < end (its origin is the runtime's choice, C-6)")] });
   }
-  if (sortedJson(t.derivationChain) !== sortedJson(expected.derivationChain)) {
+  if (!sameIds(t.derivationChain, expected.derivationChain)) {
     found.push({ invariant: isSummary ? 'INV-05' : 'INV-01', clauses: [systemClause(`the tombstone's derivation chain is ${sortedJson(t.derivationChain)}`, after(at, id, { tombstone: { derivationChain: [...(t.derivationChain ?? [])] } })), referenceClause(`${id}'s direct sources are ${sortedJson(expected.derivationChain)}`)] });
   }
   if (t.modelVersion !== expected.modelVersion || t.policyVersion !== expected.policyVersion) {

@@ -7,6 +7,15 @@ import { RING, RingChoices } from './RingChoices.ts';
 
 export { RING } from './RingChoices.ts';
 
+/** The id pools of one moment of the episode, with what they were computed from (see `EpisodeState.currentPools`). */
+interface Pools {
+  readonly changes: number;
+  readonly idCount: number;
+  readonly resident: readonly string[];
+  readonly evicted: readonly string[];
+  derivable: readonly string[] | undefined;
+}
+
 /**
  * The harness's side of one generated episode: the reference runtime run in lock-step with the system under
  * test (it is both the oracle and the source of truth for what was appended), plus the pools templates pick
@@ -43,10 +52,15 @@ export class EpisodeState {
   private readonly calls: { readonly pick: number; readonly index: number; readonly form: number }[] = [];
   /** The signature of every call resolved so far, in order: how many others came between two attempts of one. */
   private readonly signatures: string[] = [];
+  /** The signature indices called so far, and the smallest not among them (it only grows, as the set does). */
+  private readonly calledIndices = new Set<number>();
+  private freshIndex = 0;
   /** Spans whose backing copy an overwrite replaced with other bytes of the same length (a check by length misses it). */
   readonly staleSameLength = new Set<string>();
   private frameCounter = 0;
   private versionCounter = 1;
+  /** The pools derived from the window, and the window's change count and id count they were derived at. */
+  private pools: Pools | undefined;
 
   constructor(config: RuntimeConfig, domain: EpisodeDomain = DEFAULT_DOMAIN) {
     this.config = config;
@@ -117,6 +131,7 @@ export class EpisodeState {
   /** Records a call about to be made (a call always reaches the ledger's decision): a later retry may repeat it. */
   called(pick: number, index: number, form: number, signature: string): void {
     this.calls.push({ pick, index, form });
+    this.calledIndices.add(index);
     this.signatures.push(signature);
   }
 
@@ -127,10 +142,8 @@ export class EpisodeState {
 
   /** The smallest signature index not called yet: a planned call that is none of the episode's earlier ones. */
   freshSignatureIndex(): number {
-    const used = new Set(this.calls.map((call) => call.index));
-    let index = 0;
-    while (used.has(index)) index += 1;
-    return index;
+    while (this.calledIndices.has(this.freshIndex)) this.freshIndex += 1;
+    return this.freshIndex;
   }
 
   /**
@@ -150,12 +163,37 @@ export class EpisodeState {
     return [...this.mentions.keys()].map((requestId) => Number(requestId.slice('req-'.length)));
   }
 
-  resident(): string[] {
-    return this.ids.filter((id) => this.reference.window.has(id));
+  /** The created ids resident in the reference's window, in order of creation. */
+  resident(): readonly string[] {
+    return this.currentPools().resident;
   }
 
-  evicted(): string[] {
-    return this.ids.filter((id) => !this.reference.window.has(id));
+  /** The created ids no longer resident (evicted, or summarized away), in order of creation. */
+  evicted(): readonly string[] {
+    return this.currentPools().evicted;
+  }
+
+  /** The evicted ids whose tombstone says derivable (a tombstone is written only with an eviction). */
+  derivableTombstones(): readonly string[] {
+    const pools = this.currentPools();
+    pools.derivable ??= pools.evicted.filter((id) => this.reference.tombstones.get(id)?.mode === 'derivable');
+    return pools.derivable;
+  }
+
+  /**
+   * The pools as of now: computed once per change of the window (`Window.changes`) or of the ids, so the several
+   * picks of one step, and every step that changes nothing (a lookup, a claim, a refusal), share one pass over the ids.
+   */
+  private currentPools(): Pools {
+    const changes = this.reference.window.changes;
+    const cached = this.pools;
+    if (cached !== undefined && cached.changes === changes && cached.idCount === this.ids.length) return cached;
+    const resident: string[] = [];
+    const evicted: string[] = [];
+    const { window } = this.reference;
+    for (const id of this.ids) (window.has(id) ? resident : evicted).push(id);
+    this.pools = { changes, idCount: this.ids.length, resident, evicted, derivable: undefined };
+    return this.pools;
   }
 
   /** Records what the reference did, so later templates can target it. */

@@ -24,7 +24,7 @@ function strayLast(picks: readonly number[]): number | undefined {
 }
 
 /** The resident span a pick chooses, or an evicted one for a stray pick (when there is one). */
-function residentOrStray(state: EpisodeState, pool: string[], pick: number): string | undefined {
+function residentOrStray(state: EpisodeState, pool: readonly string[], pick: number): string | undefined {
   const evicted = strayPick(pick) ? state.evicted() : [];
   return state.choose(evicted.length > 0 ? evicted : pool, pick);
 }
@@ -37,22 +37,17 @@ function defaulted(content: string, tokens: number, score: number, omit: boolean
   return { ...(tokens === estimateTokens(content) ? {} : { tokens }), ...(omit && score === 0.5 ? {} : { score }) };
 }
 
-/** The evicted spans whose tombstone says derivable. */
-function derivableTombstones(state: EpisodeState): string[] {
-  return state.evicted().filter((id) => state.reference.tombstones.get(id)?.mode === 'derivable');
-}
-
 /** The most dangerous candidates when there are any, else the wider pool. */
-function preferred(narrow: string[], wide: string[]): string[] {
+function preferred(narrow: readonly string[], wide: readonly string[]): readonly string[] {
   return narrow.length > 0 ? narrow : wide;
 }
 
 /** The spans a span evicted as derivable rests on. */
 function derivationSources(state: EpisodeState): Set<string> {
-  return new Set(derivableTombstones(state).flatMap((id) => state.reference.tombstones.get(id)?.derivationChain ?? []));
+  return new Set(state.derivableTombstones().flatMap((id) => state.reference.tombstones.get(id)?.derivationChain ?? []));
 }
 
-function prunePool(state: EpisodeState, pool: PrunePool): string[] {
+function prunePool(state: EpisodeState, pool: PrunePool): readonly string[] {
   const resident = state.resident();
   const kindOf = (id: string) => state.reference.span(id)?.kind;
   const filtered =
@@ -158,7 +153,7 @@ export function resolveTemplate(template: OpTemplate, state: EpisodeState): Oper
     }
     case 'lookup': {
       if (template.pool === 'never-seen') return { kind: 'lookup', spanId: `ghost-${template.pick % 7}` };
-      const derivable = template.pool === 'evicted' && template.pick % 3 === 1 ? derivableTombstones(state) : [];
+      const derivable = template.pool === 'evicted' && template.pick % 3 === 1 ? state.derivableTombstones() : [];
       const pool = template.pool === 'resident' ? state.resident() : template.pool === 'evicted' ? (derivable.length > 0 ? derivable : state.evicted()) : state.ids;
       const id = state.choose(pool.length > 0 ? pool : state.ids, template.pick);
       if (id === undefined) return { kind: 'lookup', spanId: `ghost-${template.pick % 7}` };

@@ -1,7 +1,7 @@
 import type { PruningSystem } from '../../adapters/Adapter.ts';
 import { referenceClause, systemClause } from '../../check/Clause.ts';
 import type { AnsweredStep } from '../../check/runtime/checkAuditLog.ts';
-import { checkObservations } from '../../check/runtime/checkObservations.ts';
+import { visitObservationFindings } from '../../check/runtime/checkObservations.ts';
 import type { AuditEntry } from '../../model/AuditLog.ts';
 import { checkOutcome } from '../../check/runtime/checkOutcome.ts';
 import { describeOperation } from '../../check/runtime/describeOperation.ts';
@@ -50,6 +50,17 @@ export interface UnclaimedFinding {
   readonly invariant: FindingKind;
   readonly step: number;
   readonly resumed: boolean;
+}
+
+/**
+ * The ids observed after a step, each once, in the order named: the operation's, then those either outcome names,
+ * then the entries the reference folded. Most steps name one id and nothing more, so nothing is copied then.
+ */
+function idsAfter(named: readonly string[], ...more: readonly (readonly string[])[]): readonly string[] {
+  if (more.every((ids) => ids.length === 0)) return named;
+  const all = new Set(named);
+  for (const ids of more) for (const id of ids) all.add(id);
+  return [...all];
 }
 
 /** Queries and world events whose divergence leaves the reference's state as the system's: a run goes on past them. */
@@ -286,7 +297,7 @@ export class EpisodeDriver {
     for (const situation of situationsOf(op, naturalOutcome(op, expected, follow.deviations), this.state)) this.situations.add(situation);
 
     // The entries the reference folded into its gap marker too (INV-29): they must be folded in the system as well.
-    const after = [...new Set([...named, ...idsNamedByOutcome(expected), ...idsNamedByOutcome(actual), ...reference.folded])];
+    const after = idsAfter(named, idsNamedByOutcome(expected), idsNamedByOutcome(actual), reference.folded);
     for (const id of after) this.recheck.touched.add(id);
     const observing = this.observe(after, 'after');
     const sutAfter = observing instanceof Promise ? await observing : observing;
@@ -317,11 +328,14 @@ export class EpisodeDriver {
     const onOutcome = checkOutcome(facts);
     const found = onOutcome === undefined ? undefined : this.judge(onOutcome, onOutcome.resume ?? (QUERY_LIKE.has(op.kind) ? 'continue' : undefined));
     if (found !== undefined || this.stopped) return this.record(actual, found, sutAfter);
-    for (const finding of checkObservations(facts)) {
-      const claimed = this.judge(finding, finding.resume);
-      if (claimed !== undefined || this.stopped) return this.record(actual, claimed, sutAfter);
+    let claimed: Finding | undefined;
+    const ranThrough = visitObservationFindings(facts, (finding) => {
+      claimed = this.judge(finding, finding.resume);
+      if (claimed !== undefined || this.stopped) return false;
       if (finding.resume === 'adopt-scores') this.adoptScores(facts.sutAfter);
-    }
+      return true;
+    });
+    if (!ranThrough) return this.record(actual, claimed, sutAfter);
     for (const invariant of exercisedBy(op, expected, refBefore, reference)) this.exercised.set(invariant, (this.exercised.get(invariant) ?? 0) + 1);
     return this.record(actual, undefined, sutAfter);
   }
