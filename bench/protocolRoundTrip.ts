@@ -6,6 +6,7 @@ import { idsNamedBy, idsNamedByOutcome } from '../src/adapters/touchedIds.ts';
 import type { Operation } from '../src/model/Operation.ts';
 import type { Outcome } from '../src/model/Outcome.ts';
 import { PROTOCOL_STEP_WORKLOAD } from '../src/report/bench/benchTargets.ts';
+import { supervisedCost, SUPERVISED_CHECK_WORKLOAD, SUPERVISED_STEP_WORKLOAD, SUPERVISED_UNBATCHED_WORKLOAD } from '../src/report/bench/supervisedCost.ts';
 import { checkAdapter } from '../src/run/runtime/checkAdapter.ts';
 import { protocolEpisode } from './protocolEpisode.ts';
 import { loadSupervised } from '../src/adapters/supervise/loadSupervised.ts';
@@ -19,14 +20,6 @@ export const REFERENCE_CHILD = 'node --import tsx examples/node/reference_runtim
 export const TRIVIAL_CHILD = 'node --import tsx bench/children/trivialRuntime.ts';
 /** The reference adapter as a user's module: `--adapter ./module.ts` runs it in a supervised process (issue 25). */
 export const REFERENCE_MODULE = 'bench/children/referenceModule.ts';
-/** The row the supervised boundary's cost per step is read from: an engine step to a module in its supervised process, batched as the engine batches it. */
-export const SUPERVISED_STEP_WORKLOAD = "engine step, adapter module in its supervised process, batched (--adapter ./module.ts, the default: the engine's lookahead sends a run's steps in one IPC message)";
-/** The same step with one IPC round trip each: what a step the lookahead could not predict costs. */
-export const SUPERVISED_UNBATCHED_WORKLOAD = 'engine step, adapter module in its supervised process, one IPC round trip per step (unbatched)';
-/** The whole check's rows: wall clock, and CPU time (prunecheck's process and the adapter's together). */
-export const SUPERVISED_CHECK_WORKLOAD = 'checkAdapter, adapter module in its supervised process';
-/** A whole check of a supervised module may take at most this many times the same check in-process (issue 25). */
-export const SUPERVISED_CHECK_LIMIT = 1.5;
 
 export interface RoundTripOptions {
   /** Episodes per round, each a fresh `create`. */
@@ -231,36 +224,6 @@ async function measureSupervisedCheck(supervised: SupervisedAdapter, check: { re
   ];
 }
 
-/**
- * What the supervised boundary costs, as the bench states it: per engine step (batched and unbatched, in µs over
- * the in-process step) and per whole check (its ratio to in-process against `SUPERVISED_CHECK_LIMIT`, met or
- * missed by how much, and its CPU time). Empty when the rows were not measured.
- */
-export function supervisedCost(results: readonly RoundTripResult[]): string[] {
-  const find = (prefix: string) => results.find((r) => r.workload.startsWith(prefix));
-  const extraMicros = (r: RoundTripResult) => (1 / r.stdioOpsPerSecond - 1 / r.inProcessOpsPerSecond) * 1e6;
-  const lines: string[] = [];
-  for (const [prefix, what] of [
-    [SUPERVISED_STEP_WORKLOAD, 'an engine step, batched'],
-    [SUPERVISED_UNBATCHED_WORKLOAD, 'an engine step, one round trip each'],
-  ] as const) {
-    const r = find(prefix);
-    if (r !== undefined) lines.push(`supervised boundary: ${what}, ${r.ratio}× the in-process step (+${extraMicros(r).toFixed(1)} µs per step)`);
-  }
-  const checkRow = (unbatched: boolean, ofCpu: boolean) => results.find((r) => r.workload.startsWith(SUPERVISED_CHECK_WORKLOAD) && r.workload.includes('unbatched') === unbatched && r.workload.includes('CPU') === ofCpu);
-  const wall = checkRow(false, false);
-  const cpu = checkRow(false, true);
-  const unbatchedWall = checkRow(true, false);
-  const unbatchedCpu = checkRow(true, true);
-  if (wall !== undefined) {
-    const verdict = wall.ratio <= SUPERVISED_CHECK_LIMIT ? 'met' : `missed by ${(wall.ratio - SUPERVISED_CHECK_LIMIT).toFixed(2)}×`;
-    lines.push(`supervised boundary: a whole check, ${wall.ratio}× in-process wall clock (+${extraMicros(wall).toFixed(1)} µs per checked step; target ≤ ${SUPERVISED_CHECK_LIMIT}×: ${verdict})${cpu === undefined ? '' : `, ${cpu.ratio}× in-process CPU time (both processes; +${extraMicros(cpu).toFixed(1)} CPU µs per checked step)`}`);
-  }
-  if (unbatchedWall !== undefined) {
-    lines.push(`supervised boundary: the same check unbatched (one round trip per step), ${unbatchedWall.ratio}× in-process wall clock${unbatchedCpu === undefined ? '' : `, ${unbatchedCpu.ratio}× CPU time`}`);
-  }
-  return lines;
-}
 
 /** The workload the issue's target is about: an engine step over protocol 1.1. */
 const ENGINE_STEP_11 = PROTOCOL_STEP_WORKLOAD;

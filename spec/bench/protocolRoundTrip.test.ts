@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { protocolEpisode } from '../../bench/protocolEpisode.ts';
-import { measureProtocolRoundTrip, supervisedCost, SUPERVISED_CHECK_LIMIT } from '../../bench/protocolRoundTrip.ts';
+import { measureProtocolRoundTrip } from '../../bench/protocolRoundTrip.ts';
+import { supervisedCost, SUPERVISED_CHECK_LIMIT } from '../../src/report/bench/supervisedCost.ts';
 import { ReferenceRuntime } from '../../src/model/ReferenceRuntime.ts';
 
 describe('protocol round-trip benchmark', () => {

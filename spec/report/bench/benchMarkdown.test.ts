@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderBenchMarkdown, targetStatus } from '../../../src/report/bench/benchMarkdown.ts';
+import { SUPERVISED_CHECK_LIMIT, SUPERVISED_CHECK_WORKLOAD, SUPERVISED_STEP_WORKLOAD } from '../../../src/report/bench/supervisedCost.ts';
 import { cell, sampleBenchReport } from './sampleBenchReport.ts';
 
 describe('renderBenchMarkdown', () => {
@@ -34,6 +35,22 @@ describe('renderBenchMarkdown', () => {
   it('tabulates the protocol round trip', () => {
     expect(text).toContain('| engine step, protocol 1.0 (observe, then apply with the observations after) | 200,000 | 8,000 | 25.0× |');
     expect(text.indexOf('## Protocol round trip')).toBeGreaterThan(text.indexOf('## Cost per operation'));
+    expect(text).not.toContain('What the supervised boundary');
+  });
+
+  it('states what the supervised boundary costs per step and per check, and its target met or missed (issue 25)', () => {
+    const check = `${SUPERVISED_CHECK_WORKLOAD} (300 runs, seed 42)`;
+    const withBoundary = sampleBenchReport({
+      protocol: [
+        ...(report.protocol ?? []),
+        { workload: SUPERVISED_STEP_WORKLOAD, inProcessOpsPerSecond: 200_000, stdioOpsPerSecond: 20_000, ratio: 10 },
+        { workload: check, inProcessOpsPerSecond: 50_000, stdioOpsPerSecond: 25_000, ratio: 2 },
+      ],
+    });
+    const rendered = renderBenchMarkdown(withBoundary, 'bench.svg');
+    expect(rendered).toContain('- an engine step, batched, 10× the in-process step (+45.0 µs per step)');
+    expect(rendered).toContain(`- a whole check, 2× in-process wall clock (+20.0 µs per checked step; target ≤ ${SUPERVISED_CHECK_LIMIT}×: missed by 0.50×)`);
+    expect(rendered.indexOf('What the supervised boundary')).toBeGreaterThan(rendered.indexOf('## Protocol round trip'));
   });
 
   it('tabulates every measured cell by size, with the largest-over-smallest ratio, and links the chart', () => {

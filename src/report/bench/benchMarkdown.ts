@@ -2,6 +2,7 @@ import { BENCH_PATHS, type BenchPathId, type BenchReport, type BenchSubject, typ
 import { summarizeTargets } from './benchSummaries.ts';
 import { formatNs, formatPercent, formatRatio, formatSize, significant } from './benchFormat.ts';
 import { findMeasurement, memoryBreakEven } from './benchTargets.ts';
+import { supervisedCost } from './supervisedCost.ts';
 
 const SUBJECT_LABEL: Readonly<Record<BenchSubject, string>> = { reference: 'reference', naive: 'naive', ceiling: 'ceiling' };
 
@@ -41,7 +42,7 @@ function targetSection(report: BenchReport): string[] {
   const lines = [
     '## Targets',
     '',
-    `Issue 14's targets, each judged from ratios within this one run: ${count('met')} met, ${count('missed')} missed, ${count('not-measured')} not measured. ` +
+    `The targets of issues 14 and 26, each judged from ratios within this one run: ${count('met')} met, ${count('missed')} missed, ${count('not-measured')} not measured. ` +
       'A row is met when every ratio behind it is; its figure is the worst of them (the one missed by most, else the one closest to its limit).',
     '',
     '| target | status | worst ratio | limit | reason |',
@@ -108,6 +109,12 @@ function protocolSection(report: BenchReport): string[] {
   ];
   for (const r of rows) lines.push(`| ${r.workload} | ${r.inProcessOpsPerSecond.toLocaleString('en-US')} | ${r.stdioOpsPerSecond.toLocaleString('en-US')} | ${formatRatio(r.ratio)} |`);
   lines.push('');
+  const cost = supervisedCost(rows);
+  if (cost.length > 0) {
+    lines.push('What the supervised boundary (issue 25: an adapter module runs in a process of its own) costs, from the rows above:', '');
+    for (const line of cost) lines.push(`- ${line.replace(/^supervised boundary: /, '')}`);
+    lines.push('');
+  }
   return lines;
 }
 
