@@ -2,8 +2,6 @@ import type { Adapter } from '../adapters/Adapter.ts';
 import { AdapterLoadError } from '../adapters/AdapterLoadError.ts';
 import type { PolicyAdapter } from '../adapters/policy/PolicyAdapter.ts';
 import { renderJsonReport } from '../report/jsonReport.ts';
-import { renderJunitReport } from '../report/junitReport.ts';
-import { renderMarkdownReport } from '../report/markdownReport.ts';
 import { renderPrettyReport } from '../report/prettyReport.ts';
 import { createProgressPrinter } from '../report/progressPrinter.ts';
 import { preflightDirectory, preflightFile } from '../util/writeFileAtomic.ts';
@@ -85,16 +83,28 @@ situations never reached: raise --runs); 2 usage, adapter-load or output-path er
 130/143 interrupted by SIGINT/SIGTERM (what was found so far is saved and printed). With expectations, 0 means
 as expected (no new finding, no unexpected pass) and 1 not.`;
 
-export function render(report: CheckReport, reporter: Reporter, color: boolean, rerun: string): string {
+/** A report as one reporter writes it; `color` and `rerun` matter to pretty only. */
+export type RenderReport = (report: CheckReport, color: boolean, rerun: string) => string;
+
+/**
+ * The renderer for `reporter`, loaded before the check so that a report can still be written synchronously from
+ * a signal handler. JUnit and Markdown (with the expectations and policy lines they render) load only when asked
+ * for: a default check writes neither, and its start-up is mostly loading modules (issue 26).
+ */
+export async function loadRenderer(reporter: Reporter): Promise<RenderReport> {
   switch (reporter) {
     case 'json':
-      return renderJsonReport(report);
-    case 'junit':
-      return renderJunitReport(report);
-    case 'markdown':
-      return renderMarkdownReport(report);
+      return (report) => renderJsonReport(report);
+    case 'junit': {
+      const { renderJunitReport } = await import('../report/junitReport.ts');
+      return (report) => renderJunitReport(report);
+    }
+    case 'markdown': {
+      const { renderMarkdownReport } = await import('../report/markdownReport.ts');
+      return (report) => renderMarkdownReport(report);
+    }
     case 'pretty':
-      return renderPrettyReport(report, { color, rerun });
+      return (report, color, rerun) => renderPrettyReport(report, { color, rerun });
   }
 }
 
@@ -187,6 +197,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
       // Before a long run, not after it: a path that cannot be written is an input error (exit 2).
       if (values.out !== undefined) preflightFile(values.out);
       if (values.counterexamples !== undefined) preflightDirectory(values.counterexamples);
+      const render = await loadRenderer(reporter);
 
       if (shard !== undefined && (values.expectations !== undefined || values['update-expectations'] === true)) {
         throw new UsageError('UNSUPPORTED_OPTION', `check: --shard does not take known findings (--expectations, --update-expectations), and neither does 'prunecheck merge': a shard stops at its first finding, so it cannot look past a known one as an unsharded check does; drop the flag from the shard jobs, and read known findings on an unsharded check`);
@@ -216,7 +227,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
         // Nothing was checked, but the run has a verdict (error or unknown) and a report, as any other.
         process.stderr.write(`prunecheck: ${loading.message}\n`);
         const failed = loadFailureReport(loading, seed);
-        return publishReport(failed, reporter, values.out, rerunFor(failed)) ? exitCodeFor(failed.verdict) : 2;
+        return publishReport(failed, render, reporter, values.out, rerunFor(failed)) ? exitCodeFor(failed.verdict) : 2;
       }
       const resolved = loading;
       if (inProcess && looksLikeModulePath(ref)) {
@@ -225,7 +236,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
       // SIGINT, SIGTERM or a stalled adapter call: the engine saves what it found, this prints and writes it.
       const release = onInterrupt((why, inner) => {
         const report = isReport(inner) ? inner : interruptedReport(resolved, seed ?? 0, why.kind === 'signal' ? `interrupted by ${why.signal}` : 'an adapter call blocked the process');
-        return publishReport(report, reporter, values.out, rerunFor(report)) ? exitCodeFor(report.verdict) : 2;
+        return publishReport(report, render, reporter, values.out, rerunFor(report)) ? exitCodeFor(report.verdict) : 2;
       });
 
       let report: CheckReport;
@@ -288,7 +299,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
       // A report that could not be written to --out (it then went to stdout) is an output-path error: exit 2.
       // A shard with no finding leaves the verdict to 'prunecheck merge': its job passes.
       const pending = report.shard !== undefined && report.violations.length === 0 && report.verdict === 'unknown';
-      return publishReport(report, reporter, values.out, rerunFor(report)) ? (pending ? 0 : exitCodeWithExpectations(report)) : 2;
+      return publishReport(report, render, reporter, values.out, rerunFor(report)) ? (pending ? 0 : exitCodeWithExpectations(report)) : 2;
     },
   };
 }
@@ -322,9 +333,9 @@ function interruptedReport(resolved: ResolvedAdapter, seed: number, why: string)
  * Prints the report (and writes it to --out), synchronously, so it also works from a signal handler. A report
  * that cannot be written is not lost: it goes to stdout after the error.
  */
-function publishReport(report: CheckReport, reporter: Reporter, out: string | undefined, rerun: string): boolean {
+function publishReport(report: CheckReport, render: RenderReport, reporter: Reporter, out: string | undefined, rerun: string): boolean {
   if (out !== undefined) {
-    const text = render(report, reporter, false, rerun);
+    const text = render(report, false, rerun);
     process.stdout.write(renderPrettyReport(report, { color: useColor(process.stdout), rerun }));
     try {
       process.stdout.write(`${reporter} report written to ${writeReportSync(out, text)}\n`);
@@ -335,7 +346,7 @@ function publishReport(report: CheckReport, reporter: Reporter, out: string | un
     }
     return true;
   }
-  process.stdout.write(render(report, reporter, reporter === 'pretty' && useColor(process.stdout), rerun));
+  process.stdout.write(render(report, reporter === 'pretty' && useColor(process.stdout), rerun));
   // A machine-readable report owns stdout; the seed and replay commands still reach the person.
   if (reporter !== 'pretty') process.stderr.write(summaryLines(report, rerun));
   return true;
