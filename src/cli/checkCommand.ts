@@ -31,6 +31,7 @@ import { looksLikeModulePath } from '../adapters/importAdapterModule.ts';
 import { loadFailureReport } from '../run/loadFailureReport.ts';
 import { UsageError } from './UsageError.ts';
 import { terminalText } from '../util/terminalText.ts';
+import { formatCount } from '../util/markdownText.ts';
 import { traceStartUp } from '../run/traceStartUp.ts';
 
 export const REPORTERS = ['pretty', 'json', 'junit', 'markdown'] as const;
@@ -39,6 +40,8 @@ export type Reporter = (typeof REPORTERS)[number];
 /** The widest seed range fast-check accepts without folding it. */
 export const SEED_BOUNDS = { min: -0x80000000, max: 0xffffffff, example: '42' } as const;
 
+// Built when the module loads, so its numbers go through formatCount: a first toLocaleString starts ICU (about
+// 9 ms of CPU), which nothing else in a default check uses.
 const USAGE = `Usage: prunecheck check --adapter <name|path|cmd:...> [options]
 
 Drives a pruning runtime with adversarial operation sequences and checks every invariant of spec/SPEC.md
@@ -68,7 +71,7 @@ Options:
   --out <FILE>             write the report to FILE (a summary still goes to stdout)
   --counterexamples <DIR>  where counterexamples are written (default reports/counterexamples)
   --workers <N>            worker threads running the generated runs (default: every core, ${defaultWorkers()} here, from
-                           --runs ${AUTO_WORKERS_MIN_RUNS.toLocaleString('en-US')}; 1 below); the same seed gives the same verdict and counterexample for any N
+                           --runs ${formatCount(AUTO_WORKERS_MIN_RUNS)}; 1 below); the same seed gives the same verdict and counterexample for any N
   --shard <i/n>            run only shard i of n of the runs (CI jobs); write --out shard-i.json and join the
                            n reports with 'prunecheck merge', which gives the verdict
   --in-process             import an adapter module into prunecheck's own process instead of a supervised
