@@ -2,8 +2,6 @@ import type { Adapter } from '../adapters/Adapter.ts';
 import { AdapterLoadError } from '../adapters/AdapterLoadError.ts';
 import type { PolicyAdapter } from '../adapters/policy/PolicyAdapter.ts';
 import { renderJsonReport } from '../report/jsonReport.ts';
-import { renderJunitReport } from '../report/junitReport.ts';
-import { renderMarkdownReport } from '../report/markdownReport.ts';
 import { renderPrettyReport } from '../report/prettyReport.ts';
 import { createProgressPrinter } from '../report/progressPrinter.ts';
 import { preflightDirectory, preflightFile } from '../util/writeFileAtomic.ts';
@@ -33,6 +31,7 @@ import { looksLikeModulePath } from '../adapters/importAdapterModule.ts';
 import { loadFailureReport } from '../run/loadFailureReport.ts';
 import { UsageError } from './UsageError.ts';
 import { terminalText } from '../util/terminalText.ts';
+import { formatCount } from '../util/markdownText.ts';
 import { traceStartUp } from '../run/traceStartUp.ts';
 
 export const REPORTERS = ['pretty', 'json', 'junit', 'markdown'] as const;
@@ -41,6 +40,8 @@ export type Reporter = (typeof REPORTERS)[number];
 /** The widest seed range fast-check accepts without folding it. */
 export const SEED_BOUNDS = { min: -0x80000000, max: 0xffffffff, example: '42' } as const;
 
+// Built when the module loads, so its numbers go through formatCount: a first toLocaleString starts ICU (about
+// 9 ms of CPU), which nothing else in a default check uses.
 const USAGE = `Usage: prunecheck check --adapter <name|path|cmd:...> [options]
 
 Drives a pruning runtime with adversarial operation sequences and checks every invariant of spec/SPEC.md
@@ -70,7 +71,7 @@ Options:
   --out <FILE>             write the report to FILE (a summary still goes to stdout)
   --counterexamples <DIR>  where counterexamples are written (default reports/counterexamples)
   --workers <N>            worker threads running the generated runs (default: every core, ${defaultWorkers()} here, from
-                           --runs ${AUTO_WORKERS_MIN_RUNS.toLocaleString('en-US')}; 1 below); the same seed gives the same verdict and counterexample for any N
+                           --runs ${formatCount(AUTO_WORKERS_MIN_RUNS)}; 1 below); the same seed gives the same verdict and counterexample for any N
   --shard <i/n>            run only shard i of n of the runs (CI jobs); write --out shard-i.json and join the
                            n reports with 'prunecheck merge', which gives the verdict
   --in-process             import an adapter module into prunecheck's own process instead of a supervised
@@ -85,16 +86,28 @@ situations never reached: raise --runs); 2 usage, adapter-load or output-path er
 130/143 interrupted by SIGINT/SIGTERM (what was found so far is saved and printed). With expectations, 0 means
 as expected (no new finding, no unexpected pass) and 1 not.`;
 
-export function render(report: CheckReport, reporter: Reporter, color: boolean, rerun: string): string {
+/** A report as one reporter writes it; `color` and `rerun` matter to pretty only. */
+export type RenderReport = (report: CheckReport, color: boolean, rerun: string) => string;
+
+/**
+ * The renderer for `reporter`, loaded before the check so that a report can still be written synchronously from
+ * a signal handler. JUnit and Markdown (with the expectations and policy lines they render) load only when asked
+ * for: a default check writes neither, and its start-up is mostly loading modules (issue 26).
+ */
+export async function loadRenderer(reporter: Reporter): Promise<RenderReport> {
   switch (reporter) {
     case 'json':
-      return renderJsonReport(report);
-    case 'junit':
-      return renderJunitReport(report);
-    case 'markdown':
-      return renderMarkdownReport(report);
+      return (report) => renderJsonReport(report);
+    case 'junit': {
+      const { renderJunitReport } = await import('../report/junitReport.ts');
+      return (report) => renderJunitReport(report);
+    }
+    case 'markdown': {
+      const { renderMarkdownReport } = await import('../report/markdownReport.ts');
+      return (report) => renderMarkdownReport(report);
+    }
     case 'pretty':
-      return renderPrettyReport(report, { color, rerun });
+      return (report, color, rerun) => renderPrettyReport(report, { color, rerun });
   }
 }
 
@@ -187,6 +200,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
       // Before a long run, not after it: a path that cannot be written is an input error (exit 2).
       if (values.out !== undefined) preflightFile(values.out);
       if (values.counterexamples !== undefined) preflightDirectory(values.counterexamples);
+      const render = await loadRenderer(reporter);
 
       if (shard !== undefined && (values.expectations !== undefined || values['update-expectations'] === true)) {
         throw new UsageError('UNSUPPORTED_OPTION', `check: --shard does not take known findings (--expectations, --update-expectations), and neither does 'prunecheck merge': a shard stops at its first finding, so it cannot look past a known one as an unsharded check does; drop the flag from the shard jobs, and read known findings on an unsharded check`);
@@ -216,7 +230,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
         // Nothing was checked, but the run has a verdict (error or unknown) and a report, as any other.
         process.stderr.write(`prunecheck: ${loading.message}\n`);
         const failed = loadFailureReport(loading, seed);
-        return publishReport(failed, reporter, values.out, rerunFor(failed)) ? exitCodeFor(failed.verdict) : 2;
+        return publishReport(failed, render, reporter, values.out, rerunFor(failed)) ? exitCodeFor(failed.verdict) : 2;
       }
       const resolved = loading;
       if (inProcess && looksLikeModulePath(ref)) {
@@ -225,7 +239,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
       // SIGINT, SIGTERM or a stalled adapter call: the engine saves what it found, this prints and writes it.
       const release = onInterrupt((why, inner) => {
         const report = isReport(inner) ? inner : interruptedReport(resolved, seed ?? 0, why.kind === 'signal' ? `interrupted by ${why.signal}` : 'an adapter call blocked the process');
-        return publishReport(report, reporter, values.out, rerunFor(report)) ? exitCodeFor(report.verdict) : 2;
+        return publishReport(report, render, reporter, values.out, rerunFor(report)) ? exitCodeFor(report.verdict) : 2;
       });
 
       let report: CheckReport;
@@ -288,7 +302,7 @@ export function createCheckCommand(deps: CheckDependencies = { checkAdapter: che
       // A report that could not be written to --out (it then went to stdout) is an output-path error: exit 2.
       // A shard with no finding leaves the verdict to 'prunecheck merge': its job passes.
       const pending = report.shard !== undefined && report.violations.length === 0 && report.verdict === 'unknown';
-      return publishReport(report, reporter, values.out, rerunFor(report)) ? (pending ? 0 : exitCodeWithExpectations(report)) : 2;
+      return publishReport(report, render, reporter, values.out, rerunFor(report)) ? (pending ? 0 : exitCodeWithExpectations(report)) : 2;
     },
   };
 }
@@ -322,9 +336,9 @@ function interruptedReport(resolved: ResolvedAdapter, seed: number, why: string)
  * Prints the report (and writes it to --out), synchronously, so it also works from a signal handler. A report
  * that cannot be written is not lost: it goes to stdout after the error.
  */
-function publishReport(report: CheckReport, reporter: Reporter, out: string | undefined, rerun: string): boolean {
+function publishReport(report: CheckReport, render: RenderReport, reporter: Reporter, out: string | undefined, rerun: string): boolean {
   if (out !== undefined) {
-    const text = render(report, reporter, false, rerun);
+    const text = render(report, false, rerun);
     process.stdout.write(renderPrettyReport(report, { color: useColor(process.stdout), rerun }));
     try {
       process.stdout.write(`${reporter} report written to ${writeReportSync(out, text)}\n`);
@@ -335,7 +349,7 @@ function publishReport(report: CheckReport, reporter: Reporter, out: string | un
     }
     return true;
   }
-  process.stdout.write(render(report, reporter, reporter === 'pretty' && useColor(process.stdout), rerun));
+  process.stdout.write(render(report, reporter === 'pretty' && useColor(process.stdout), rerun));
   // A machine-readable report owns stdout; the seed and replay commands still reach the person.
   if (reporter !== 'pretty') process.stderr.write(summaryLines(report, rerun));
   return true;

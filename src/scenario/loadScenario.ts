@@ -1,17 +1,16 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { FieldReader } from './FieldReader.ts';
 import { JsonSyntaxIssue, parseJsonWithLines } from './parseJsonWithLines.ts';
 import type { Scenario } from './Scenario.ts';
 import { ScenarioError } from './ScenarioError.ts';
 import { validateScenario } from './validateScenario.ts';
+import { listScenarios, SCENARIOS_DIR } from './scenarioFiles.ts';
 
 /** The largest scenario file read: the recorded incidents are a few kilobytes. */
 export const MAX_SCENARIO_BYTES = 4 * 1024 * 1024;
 
-/** The scenarios prunecheck ships. */
-export const SCENARIOS_DIR = fileURLToPath(new URL('../../scenarios', import.meta.url));
+export { listScenarios, SCENARIOS_DIR };
 
 /** How to load: where built-in names live, and which runtime names `expect` may use (default: any). */
 export interface LoadOptions {
@@ -38,11 +37,6 @@ export function parseScenario(text: string, file: string, runtimes?: readonly st
   return scenario;
 }
 
-/** The names of the built-in scenarios, sorted. */
-export function listScenarios(dir = SCENARIOS_DIR): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
-}
 
 /**
  * Loads a scenario by built-in name (`turn-90-duplicate-side-effect`) or by path (anything with a slash or a

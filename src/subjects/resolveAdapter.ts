@@ -1,13 +1,9 @@
 import type { Adapter } from '../adapters/Adapter.ts';
 import { AdapterLoadError } from '../adapters/AdapterLoadError.ts';
-import { BUILTIN_ADAPTERS, findBuiltin } from './builtins.ts';
 import { importAdapterModule, looksLikeModulePath } from '../adapters/importAdapterModule.ts';
-import { loadAdapter } from './loadAdapter.ts';
-import { findPolicyAdapter, POLICY_ADAPTERS } from './policy/index.ts';
-import { isPolicyAdapter, validatePolicyAdapter } from '../adapters/policy/validatePolicyAdapter.ts';
 import type { PolicyAdapter } from '../adapters/policy/PolicyAdapter.ts';
-import { loadSupervised } from '../adapters/supervise/loadSupervised.ts';
 import type { LoadOptions } from '../adapters/supervise/Supervisor.ts';
+import { referenceAdapter } from './reference.ts';
 
 /** What `--adapter` named: a runtime driven operation by operation, or a message-list pruner (policy mode). */
 export type ResolvedAdapter = { readonly mode: 'runtime'; readonly adapter: Adapter } | { readonly mode: 'policy'; readonly adapter: PolicyAdapter };
@@ -20,9 +16,15 @@ export type ResolvedAdapter = { readonly mode: 'runtime'; readonly adapter: Adap
  */
 export async function resolveAdapter(ref: string, options: LoadOptions = {}): Promise<ResolvedAdapter> {
   const scheme = /^[a-z]+:/.test(ref) && !/^[a-z]:[\\/]/i.test(ref);
+  // Each kind of reference loads only its own machinery (issue 26: a default check's start-up is mostly loading
+  // modules). The reference, the default subject and the first built-in, resolves without the other built-ins'
+  // ~50 modules; the policy registry, the supervisor and the command protocol load when a reference needs them.
+  if (ref === referenceAdapter.name) return { mode: 'runtime', adapter: referenceAdapter };
   if (!scheme && !looksLikeModulePath(ref)) {
+    const { BUILTIN_ADAPTERS, findBuiltin } = await import('./builtins.ts');
     const builtin = findBuiltin(ref);
     if (builtin !== undefined) return { mode: 'runtime', adapter: builtin };
+    const { findPolicyAdapter, POLICY_ADAPTERS } = await import('./policy/index.ts');
     const policy = findPolicyAdapter(ref);
     if (policy !== undefined) return { mode: 'policy', adapter: await policy.load() };
     throw new AdapterLoadError(
@@ -31,15 +33,18 @@ export async function resolveAdapter(ref: string, options: LoadOptions = {}): Pr
     );
   }
   if (!scheme && options.inProcess !== true) {
+    const { loadSupervised } = await import('../adapters/supervise/loadSupervised.ts');
     const loaded = await loadSupervised(ref, 'any', options);
     return loaded.mode === 'runtime' ? { mode: 'runtime', adapter: loaded.adapter } : { mode: 'policy', adapter: loaded.adapter };
   }
+  const { loadAdapter } = await import('./loadAdapter.ts');
   try {
     return { mode: 'runtime', adapter: await loadAdapter(ref, options) };
   } catch (error: unknown) {
     if (!(error instanceof AdapterLoadError) || error.code !== 'BAD_ADAPTER' || scheme) throw error;
     // Not a runtime adapter: it may be a policy adapter (the module is already in the import cache).
     const { path, value } = await importAdapterModule(ref);
+    const { isPolicyAdapter, validatePolicyAdapter } = await import('../adapters/policy/validatePolicyAdapter.ts');
     if (!isPolicyAdapter(value)) throw error;
     return { mode: 'policy', adapter: validatePolicyAdapter(value, path) };
   }

@@ -11,7 +11,7 @@ import type { CheckReport, InvariantResult, Violation } from '../CheckReport.ts'
 import type { PolicyCounterexample, PolicyRoundTrace } from './PolicyCounterexample.ts';
 import { runPolicyCase } from './runPolicyCase.ts';
 import { simplifyPolicyCase } from './simplifyPolicyCase.ts';
-import { POLICY_DEFAULT_RUNS } from './policyDefaults.ts';
+import { POLICY_DEFAULT_RUNS, POLICY_STEP_TIMEOUT_MS } from './policyDefaults.ts';
 import type { PolicyCaseRun } from '../../check/policy/PolicyCaseRun.ts';
 import { policyCoverageGaps, policySituations } from './situations.ts';
 import { PRUNECHECK_VERSION } from '../version.ts';
@@ -19,7 +19,6 @@ import { policyReportHeader } from './policyReportHeader.ts';
 import { discardCounterexample, findingIdentity, replayCommand, saveCounterexample, type SavedCounterexample } from '../writeCounterexample.ts';
 import { OutputPathError } from '../../util/writeFileAtomic.ts';
 import { onInterrupt } from '../interruption.ts';
-import { POLICY_STEP_TIMEOUT_MS } from './runPolicyCase.ts';
 import { applicableSituations } from './situations.ts';
 import { BUDGET_CASES, stepBudget, type StepBudget } from './stepBudget.ts';
 import { describeTimeouts, type PolicyTimeout } from './PolicyTimeout.ts';

@@ -9,3 +9,9 @@
  * about 25 s for all 36 seeds, llamaindex-memory about 12 minutes.
  */
 export const POLICY_DEFAULT_RUNS = 250;
+
+/**
+ * How long one `create` or `step` of a policy adapter may take before the run ends with a timeout. Here, not in
+ * runPolicyCase.ts, so the reports that describe a step budget (stepBudget.ts) do not load the policy engine.
+ */
+export const POLICY_STEP_TIMEOUT_MS = 5_000;

@@ -11,9 +11,7 @@ import { describeThrown } from '../../util/safeJson.ts';
 import { TimeLimitError, TimeoutError, withTimeout } from '../../util/withTimeout.ts';
 import { feedAsTheFrameworkWould } from './capabilityRounds.ts';
 import { gatedModel, stepWithArrivals } from './interleaveArrivals.ts';
-
-/** How long one `create` or `step` of a policy adapter may take before the run ends with a timeout. */
-export const POLICY_STEP_TIMEOUT_MS = 5_000;
+import { POLICY_STEP_TIMEOUT_MS } from './policyDefaults.ts';
 
 export interface PolicyRunOptions {
   /** Per-call timeout for `create` and `step`, in ms. Default 5000. A call past it ends the run as `timedOut`. */

@@ -1,4 +1,4 @@
-import { POLICY_STEP_TIMEOUT_MS } from './runPolicyCase.ts';
+import { POLICY_STEP_TIMEOUT_MS } from './policyDefaults.ts';
 
 /** How long one `step` may take in a policy check, and why: `--op-timeout`, the default, or measured. */
 export interface StepBudget {

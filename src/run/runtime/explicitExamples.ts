@@ -5,7 +5,7 @@ import { findingOf, type Finding } from '../../check/Finding.ts';
 import { EpisodeState } from '../../gen/runtime/EpisodeState.ts';
 import type { Operation } from '../../model/Operation.ts';
 import type { RuntimeConfig } from '../../model/ReferenceRuntime.ts';
-import { listScenarios, loadScenario, SCENARIOS_DIR } from '../../scenario/loadScenario.ts';
+import { listScenarios, SCENARIOS_DIR } from '../../scenario/scenarioFiles.ts';
 import type { FindingKind } from '../../check/FindingKind.ts';
 import { EpisodeDriver } from './EpisodeDriver.ts';
 import { FindingError } from '../FindingError.ts';
@@ -58,12 +58,13 @@ export async function builtTraceOf(name: string): Promise<BuiltTrace> {
 }
 
 async function scenarioExample(name: string): Promise<ExplicitExample> {
+  // Loaded only when a trace is computed here: the scenario parser and engine are modules a built check skips.
+  const { loadScenario } = await import('../../scenario/loadScenario.ts');
   const scenario = loadScenario(name);
   const config: RuntimeConfig = {
     capacity: scenario.window.capacity,
     ...(scenario.window.storeDistinguishesAbsent === undefined ? {} : { storeDistinguishesAbsent: scenario.window.storeDistinguishesAbsent }),
   };
-  // Loaded only when a trace is computed here: the scenario engine is a few dozen modules a built check skips.
   const { scenarioTrace } = await import('../../scenario/runScenario.ts');
   return { name: `scenario:${name}`, config, trace: await scenarioTrace(scenario) };
 }
