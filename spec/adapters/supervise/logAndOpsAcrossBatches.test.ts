@@ -1,38 +1,17 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Adapter } from '../../../src/adapters/Adapter.ts';
 import { loadSupervised } from '../../../src/adapters/supervise/loadSupervised.ts';
 import { checkAdapter } from '../../../src/run/runtime/checkAdapter.ts';
-import { ROOT, scratch } from '../../helpers/faults.ts';
+import { scratch } from '../../helpers/faults.ts';
+import { referenceModuleWith } from '../../helpers/referenceModule.ts';
 
 // A batch's rechecks send the audit log as what changed since the last read, and the operations in it as steps
 // (src/adapters/supervise/LogSender.ts); the child freezes the operations it hands the system, as the engine
 // does in-process. Two systems that would tell if either went wrong: one rewrites an entry it logged long before
 // (after the engine read it), one writes to the operation it was given. Each is judged supervised as in-process.
 const temp = scratch('log-ops');
-
-const src = (path: string): string => JSON.stringify(pathToFileURL(join(ROOT, 'src', ...path.split('/'))).href);
-
-function moduleWith(dir: string, name: string, body: string): string {
-  const file = join(dir, `${name}.mts`);
-  writeFileSync(
-    file,
-    `import { ReferenceRuntime } from ${src('model/ReferenceRuntime.ts')};
-import { OPERATION_KINDS } from ${src('model/Operation.ts')};
-import { RUNTIME_INVARIANT_IDS } from ${src('model/invariants.ts')};
-export default {
-  name: ${JSON.stringify(name)}, version: '1.0.0', capabilities: { operations: OPERATION_KINDS, invariants: RUNTIME_INVARIANT_IDS },
-  create(config) {
-    const rt = new ReferenceRuntime(config);
-    ${body}
-  },
-};
-`,
-  );
-  return file;
-}
 
 describe('audit logs and operations across the supervised boundary are what the engine would read in-process', () => {
   for (const [name, body, expected] of [
@@ -51,7 +30,7 @@ describe('audit logs and operations across the supervised boundary are what the 
   ] as const) {
     it(`${name}: the same verdict, finding and step as in-process (${expected})`, async () => {
       const dir = temp();
-      const file = moduleWith(dir, name, body);
+      const file = referenceModuleWith(dir, name, body);
       const options = { runs: 30, seed: 5, reruns: 0, examples: false, recheckEvery: 4 } as const;
       const own = (await import(pathToFileURL(file).href)) as { default: Adapter };
       const inProcess = await checkAdapter(own.default, { ...options, outDir: join(dir, 'in') });

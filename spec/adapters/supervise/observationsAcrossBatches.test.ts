@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +5,8 @@ import type { Adapter } from '../../../src/adapters/Adapter.ts';
 import { loadSupervised } from '../../../src/adapters/supervise/loadSupervised.ts';
 import { checkAdapter } from '../../../src/run/runtime/checkAdapter.ts';
 import type { CheckReport } from '../../../src/run/CheckReport.ts';
-import { ROOT, scratch } from '../../helpers/faults.ts';
+import { scratch } from '../../helpers/faults.ts';
+import { referenceModuleWith } from '../../helpers/referenceModule.ts';
 
 // What a supervised module answers is sent when a batch ends (src/adapters/supervise/subjectChild.ts), steps
 // after it was read. A module that answers with its own live objects (the same observation object for a span each
@@ -16,27 +16,6 @@ import { ROOT, scratch } from '../../helpers/faults.ts';
 // a step were sent after the operation had changed them. Each is judged here supervised (batched and not) as
 // in-process, and as the same module answering copies.
 const temp = scratch('live-observations');
-
-const src = (path: string): string => JSON.stringify(pathToFileURL(join(ROOT, 'src', ...path.split('/'))).href);
-
-function moduleWith(dir: string, name: string, body: string): string {
-  const file = join(dir, `${name}.mts`);
-  writeFileSync(
-    file,
-    `import { ReferenceRuntime } from ${src('model/ReferenceRuntime.ts')};
-import { OPERATION_KINDS } from ${src('model/Operation.ts')};
-import { RUNTIME_INVARIANT_IDS } from ${src('model/invariants.ts')};
-export default {
-  name: ${JSON.stringify(name)}, version: '1.0.0', capabilities: { operations: OPERATION_KINDS, invariants: RUNTIME_INVARIANT_IDS },
-  create(config) {
-    const rt = new ReferenceRuntime(config);
-    ${body}
-  },
-};
-`,
-  );
-  return file;
-}
 
 /** Observations and ledger records as the module's own objects: one per span (and signature), rewritten in place. */
 const LIVE = `const spans = new Map();
@@ -76,7 +55,7 @@ describe('observations across the supervised boundary are what the module answer
       ['live-spans', LIVE_SPANS],
       ['copying', COPYING],
     ] as const) {
-      const file = moduleWith(dir, name, body);
+      const file = referenceModuleWith(dir, name, body);
       const own = (await import(pathToFileURL(file).href)) as { default: Adapter };
       reports[`${name} in-process`] = await checkAdapter(own.default, { ...options, outDir: join(dir, `${name}-in`) });
       const loaded = await loadSupervised(file, 'runtime');
