@@ -2,8 +2,13 @@ import { setFlagsFromString } from 'node:v8';
 
 /** V8's default interrupt budget (Node 20, V8 11.3): the bytecode a function runs before V8 considers optimizing it. */
 export const DEFAULT_INTERRUPT_BUDGET = 67_584;
-/** The budget for a short check: four times the default. */
-export const SHORT_CHECK_INTERRUPT_BUDGET = 4 * DEFAULT_INTERRUPT_BUDGET;
+/**
+ * The budget for a short check: sixteen times the default. Measured on the reference (2026-12-06, seed 42,
+ * alternated runs, docs/benchmarks.md): a default 300-run check took 0.63 s of CPU at 16× against 0.71–0.76 s at
+ * 4× and 0.95 s at V8's default, and a 1,000-run check 1.37 s against 1.47 s at 4×; 8× lay between, 12× matched
+ * 16×, and 24× or 32× gave part of it back (the hottest functions then stay unoptimized too long).
+ */
+export const SHORT_CHECK_INTERRUPT_BUDGET = 16 * DEFAULT_INTERRUPT_BUDGET;
 /** Checks of at most this many runs are short (the default is 300). */
 export const SHORT_CHECK_MAX_RUNS = 1_000;
 
@@ -11,9 +16,13 @@ export const SHORT_CHECK_MAX_RUNS = 1_000;
  * The V8 interrupt budget for a `prunecheck` command line, or undefined for V8's default. A short check (`check`
  * with at most 1,000 runs, not `--long`) ends before most of the optimizing compiler's work pays off: at V8's
  * default budget a default check spends about a third of its CPU compiling functions (on V8's background
- * threads) that it then runs a few hundred times. Four times the budget optimizes only what runs hot for
- * longer; measured on the reference, 300 runs took 30 % less CPU, while a 3,000-run check took 10 % more, so
- * longer checks, and every other command, keep V8's default.
+ * threads) that it then runs a few hundred times. A larger budget optimizes only what runs hot for longer;
+ * measured on the reference, 300 runs took about a third less CPU at 16× (30 % less at 4×, the first setting),
+ * while a 3,000-run check took 10 % more at 4×, so longer checks, and every other command, keep V8's default.
+ * Other V8 flags set here were measured and left out (docs/benchmarks.md): `--always-sparkplug`, `--max-lazy`,
+ * `--no-concurrent-recompilation`, `--maglev` and turning off parallel scavenge or concurrent marking moved a
+ * default check by less than the runs' spread, `--no-lazy-feedback-allocation` cost 11–16 % more CPU, and
+ * `--single-threaded` or `--single-threaded-gc` abort V8 when set after start-up.
  */
 export function interruptBudgetFor(argv: readonly string[]): number | undefined {
   const [command, ...rest] = argv;
