@@ -23,6 +23,7 @@ import type { Outcome, RequestRecord } from '../../model/Outcome.ts';
 import type { SpanObservation } from '../../model/ReferenceRuntime.ts';
 import type { FindingKind } from '../../check/FindingKind.ts';
 import { deepFreeze } from '../../util/deepFreeze.ts';
+import { runMaybeAsync } from '../../util/runMaybeAsync.ts';
 import { TimeLimitError, turnIfDue, watchCall, type Answered } from '../../util/withTimeout.ts';
 import { DEFAULT_RECHECK_EVERY, Recheck } from './Recheck.ts';
 import { isTimeout, naturalOutcome, normalizeObservation, stateOf } from './systemAnswers.ts';
@@ -187,9 +188,15 @@ export class EpisodeDriver {
    * Runs one step; answers a finding the adapter claims, or undefined. After every `recheckEvery`-th step, every id
    * and signature the episode touched is rechecked against the reference.
    */
-  async step(op: Operation): Promise<Finding | undefined> {
-    const found = await this.runStep(op);
-    return found ?? this.recheckIfDue(false);
+  step(op: Operation): Finding | undefined | Promise<Finding | undefined> {
+    // Synchronous when the system answered synchronously and no recheck is due (issue 26: the synchronous path).
+    const running = runMaybeAsync(this.runStep(op));
+    if (running instanceof Promise) return running.then((found) => found ?? this.recheckIfDue(false));
+    return running ?? (this.recheckDue(false) ? this.recheckIfDue(false) : undefined);
+  }
+
+  private recheckDue(final: boolean): boolean {
+    return !this.stopped && this.recheck.due(this.trace.length, final);
   }
 
   /** The end of the episode: a last recheck of everything it touched, unless one just ran. */
@@ -198,14 +205,14 @@ export class EpisodeDriver {
   }
 
   private async recheckIfDue(final: boolean): Promise<Finding | undefined> {
-    if (this.stopped || !this.recheck.due(this.trace.length, final)) return undefined;
+    if (!this.recheckDue(final)) return undefined;
     const { system } = this;
     return this.recheck.run({
       step: this.trace.length,
       reference: this.state.reference,
       observations: this.observations,
       observe: async (ids) => this.observe(ids, 'at the recheck after'),
-      request: system.request === undefined ? undefined : (signature) => this.requestRecord(signature, ' at the recheck'),
+      request: system.request === undefined ? undefined : async (signature) => this.requestRecord(signature, ' at the recheck'),
       auditLog: system.auditLog === undefined ? undefined : () => this.auditLog(),
       answered: () => this.answeredSteps(),
       judge: (finding) => this.judge(finding, finding.resume),
@@ -232,16 +239,18 @@ export class EpisodeDriver {
   }
 
   /** The system's ledger record of `signature` (under the watchdog), or the adapter finding its call raised. */
-  private async requestRecord(signature: string, when = ''): Promise<RequestRecord | undefined | Finding> {
+  private requestRecord(signature: string, when = ''): RequestRecord | undefined | Finding | Promise<RequestRecord | undefined | Finding> {
     const asking = this.watched(() => this.system.request?.(signature), 'request');
-    const asked = asking instanceof Promise ? await asking : asking;
-    return 'error' in asked ? this.adapterFailure(asked.error, `request(${signature})${when}`) : (asked.value ?? undefined);
+    const record = (asked: Answered<RequestRecord | undefined>): RequestRecord | undefined | Finding =>
+      'error' in asked ? this.adapterFailure(asked.error, `request(${signature})${when}`) : (asked.value ?? undefined);
+    return asking instanceof Promise ? asking.then(record) : record(asking);
   }
 
-  private async runStep(op: Operation): Promise<Finding | undefined> {
+  /** One step as a generator that yields what it waits for (`runMaybeAsync`): synchronous while the system is. */
+  private *runStep(op: Operation): Generator<unknown, Finding | undefined, unknown> {
     // Adapters that answer synchronously never hand the event loop a turn on their own: every 50 ms, a step does.
     const turn = turnIfDue();
-    if (turn !== undefined) await turn;
+    if (turn !== undefined) yield turn;
     deepFreeze(op);
     const reference = this.state.reference;
     try {
@@ -258,7 +267,7 @@ export class EpisodeDriver {
     if (op.kind === 'callTool') this.recheck.called.add(op.signature);
     const step = this.trace.length;
     const running = this.observeAndApply(named, op);
-    const ran = running instanceof Promise ? await running : running;
+    const ran = (running instanceof Promise ? yield running : running) as Ran;
     const sutBefore = ran.before;
     if (sutBefore !== undefined && !(sutBefore instanceof Map)) return this.record({ kind: 'adapter-error', message: 'observe failed' }, sutBefore);
 
@@ -273,7 +282,7 @@ export class EpisodeDriver {
       if (expected.kind === 'window-full' && !isTimeout(error)) {
         // Unclaimed, the run goes on when the throw changed nothing the step touched, as window-full would.
         const observing = this.observe(named, 'after');
-        const after = observing instanceof Promise ? await observing : observing;
+        const after = (observing instanceof Promise ? yield observing : observing) as Observed;
         const unchanged = sutBefore !== undefined && after instanceof Map && named.every((id) => JSON.stringify(stateOf(sutBefore.get(id))) === JSON.stringify(stateOf(after.get(id))));
         const clauses = [
           { about: 'step' as const, text: `step ${step}: ${describeOperation(op)}`, facts: [] },
@@ -300,11 +309,12 @@ export class EpisodeDriver {
     const after = idsAfter(named, idsNamedByOutcome(expected), idsNamedByOutcome(actual), reference.folded);
     for (const id of after) this.recheck.touched.add(id);
     const observing = this.observe(after, 'after');
-    const sutAfter = observing instanceof Promise ? await observing : observing;
+    const sutAfter = (observing instanceof Promise ? yield observing : observing) as Observed;
     if (!(sutAfter instanceof Map)) return this.record(actual, sutAfter);
     let sutRequest: RequestRecord | undefined | 'unsupported' = 'unsupported';
     if (op.kind === 'callTool' && this.system.request !== undefined) {
-      const held = await this.requestRecord(op.signature);
+      const holding = this.requestRecord(op.signature);
+      const held = (holding instanceof Promise ? yield holding : holding) as RequestRecord | undefined | Finding;
       if (held !== undefined && 'invariant' in held) return this.record(actual, held);
       sutRequest = held;
     }

@@ -3,6 +3,7 @@ import type { PruningSystem } from '../../adapters/Adapter.ts';
 import type { OpTemplate } from '../../gen/runtime/OpTemplate.ts';
 import { resolveTemplate } from '../../gen/runtime/resolveTemplate.ts';
 import type { Pin } from '../../gen/runtime/RingChoices.ts';
+import type { Finding } from '../../check/Finding.ts';
 import type { OperationKind } from '../../model/Operation.ts';
 import type { EpisodeDriver } from './EpisodeDriver.ts';
 import { FindingError } from '../FindingError.ts';
@@ -19,11 +20,17 @@ export interface RunModel {
 }
 
 /**
+ * A step as a fast-check command whose `run` answers synchronously when nothing it did was asynchronous, and a
+ * promise otherwise (`runSteps` runs an episode of them).
+ */
+export type EpisodeCommand = fc.ICommand<RunModel, PruningSystem, void | Promise<void>>;
+
+/**
  * One generated step as a fast-check command, re-run by fast-check while shrinking. Its only state is where its
  * choices of targets landed the first time it ran (its pins): run again after other steps were deleted, it aims
  * at the same spans, so deleting an unrelated step retargets nothing (`RingChoices`).
  */
-export class StepCommand implements fc.AsyncCommand<RunModel, PruningSystem> {
+export class StepCommand implements EpisodeCommand {
   private pins: readonly Pin[] | undefined;
 
   /** `planned`: a step of a situation plan or of the tail (src/gen/runtime/episodeMix.ts) runs whatever the swarm switched off. */
@@ -41,15 +48,26 @@ export class StepCommand implements fc.AsyncCommand<RunModel, PruningSystem> {
     return !model.driver.stopped && (this.planned || model.enabled.has(this.template.kind)) && model.driver.trace.length < model.maxSteps;
   }
 
-  async run(model: RunModel): Promise<void> {
+  /** Synchronous (undefined) when the system answered synchronously and nothing was planned ahead; else a promise. */
+  run(model: RunModel): void | Promise<void> {
     const { driver } = model;
-    if (model.lookahead !== undefined) await model.lookahead.before(this, driver);
+    if (model.lookahead !== undefined) return model.lookahead.before(this, driver).then(() => this.runNow(driver));
+    return this.runNow(driver);
+  }
+
+  private runNow(driver: EpisodeDriver): void | Promise<void> {
     const { ring } = driver.state;
     ring.begin(this.pins);
     const op = resolveTemplate(this.template, driver.state);
     this.pins ??= ring.end();
-    if (op === undefined) return;
-    const finding = await driver.step(op);
+    if (op === undefined) return undefined;
+    const stepping = driver.step(op);
+    if (stepping instanceof Promise) return stepping.then((finding) => StepCommand.raise(finding, driver));
+    StepCommand.raise(stepping, driver);
+    return undefined;
+  }
+
+  private static raise(finding: Finding | undefined, driver: EpisodeDriver): void {
     if (finding !== undefined) throw new FindingError(finding, driver.state.config, [...driver.trace], [...driver.outcomes], [...driver.observations]);
   }
 

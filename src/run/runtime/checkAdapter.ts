@@ -24,6 +24,7 @@ import { InternalError } from '../InternalError.ts';
 import { OutputPathError } from '../../util/writeFileAtomic.ts';
 import { episodeProperty, type EpisodeShape, type EpisodeSteps } from './episodeArbitrary.ts';
 import { LONG_DRAW_FACTOR, TAIL_STEPS } from '../../gen/runtime/episodeMix.ts';
+import { runSteps } from './runSteps.ts';
 import type { RunModel } from './StepCommand.ts';
 import { PRUNECHECK_VERSION } from '../version.ts';
 import { deepFreeze } from '../../util/deepFreeze.ts';
@@ -255,7 +256,9 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
     let thrown: { error: unknown } | undefined;
     try {
       lookahead?.attach(plannerOf(system));
-      await fc.asyncModelRun(() => ({ model: { driver, enabled, maxSteps, ...(lookahead === undefined ? {} : { lookahead }) } satisfies RunModel, real: system }), commands);
+      // As fc.asyncModelRun, without its awaits while the system answers synchronously (runSteps).
+      const stepping = runSteps({ driver, enabled, maxSteps, ...(lookahead === undefined ? {} : { lookahead }) } satisfies RunModel, system, commands);
+      if (stepping instanceof Promise) await stepping;
       // The end of the run: everything it touched, rechecked once more.
       const last = await driver.finish();
       if (last !== undefined) throw new FindingError(last, config, [...driver.trace], [...driver.outcomes], [...driver.observations]);

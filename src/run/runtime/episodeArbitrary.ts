@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import type { PruningSystem } from '../../adapters/Adapter.ts';
 import { atLeastSteps } from '../../gen/runtime/atLeastSteps.ts';
 import { domainArbitrary, type EpisodeDomain } from '../../gen/runtime/EpisodeDomain.ts';
 import { configArbitrary, swarmArbitrary } from '../../gen/runtime/episodeArbitraries.ts';
@@ -8,10 +7,10 @@ import { shrinkByDeletion } from '../../gen/runtime/shrinkByDeletion.ts';
 import { templateArbitrary } from '../../gen/runtime/templateArbitrary.ts';
 import type { OperationKind } from '../../model/Operation.ts';
 import type { RuntimeConfig } from '../../model/ReferenceRuntime.ts';
-import { StepCommand, type RunModel } from './StepCommand.ts';
+import { StepCommand, type EpisodeCommand } from './StepCommand.ts';
 
 /** One generated episode's steps, as fast-check commands. */
-export type EpisodeSteps = Iterable<fc.AsyncCommand<RunModel, PruningSystem>>;
+export type EpisodeSteps = Iterable<EpisodeCommand>;
 
 /** One long episode's steps and the operation kinds its swarm enabled. */
 export interface LongEpisode {
