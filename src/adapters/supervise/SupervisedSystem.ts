@@ -173,46 +173,31 @@ export class SupervisedSystem implements StepPlanner {
    */
 
   observe(ids: readonly string[]): readonly SpanObservation[] | Promise<readonly SpanObservation[]> {
-    const held = this.inflight === undefined ? this.here?.observe(ids) : undefined;
-    if (held !== undefined) return settle(held) as readonly SpanObservation[];
-    return this.observeAcross(ids);
-  }
-
-  private async observeAcross(ids: readonly string[]): Promise<readonly SpanObservation[]> {
-    await this.settle();
-    const held = this.here?.observe(ids);
-    if (held !== undefined) return settle(held) as readonly SpanObservation[];
-    await this.toEngine();
-    return (await this.call('observe', [ids])) as readonly SpanObservation[];
+    return this.read((here) => here.observe(ids), 'observe', [ids]);
   }
 
   request(signature: string): RequestRecord | undefined | Promise<RequestRecord | undefined> {
-    const held = this.inflight === undefined ? this.here?.request(signature) : undefined;
-    if (held !== undefined) return settle(held) as RequestRecord | undefined;
-    return this.requestAcross(signature);
-  }
-
-  private async requestAcross(signature: string): Promise<RequestRecord | undefined> {
-    await this.settle();
-    const held = this.here?.request(signature);
-    if (held !== undefined) return settle(held) as RequestRecord | undefined;
-    await this.toEngine();
-    return (await this.call('request', [signature])) as RequestRecord | undefined;
+    return this.read((here) => here.request(signature), 'request', [signature]);
   }
 
   /** The system's audit log (SPEC INV-11, INV-12), when its module exposes one: read across the boundary. */
   auditLog(): readonly AuditEntry[] | Promise<readonly AuditEntry[]> {
-    const held = this.inflight === undefined ? this.here?.auditLog() : undefined;
-    if (held !== undefined) return settle(held) as readonly AuditEntry[];
-    return this.auditLogAcross();
+    return this.read((here) => here.auditLog(), 'auditLog', []);
   }
 
-  private async auditLogAcross(): Promise<readonly AuditEntry[]> {
+  /** A read the reads of this step hold (`StepReads`), answered at once; else asked across once no batch is in flight. */
+  private read<T>(held: (here: StepReads) => Settled | undefined, method: 'observe' | 'request' | 'auditLog', args: readonly unknown[]): T | Promise<T> {
+    const answer = this.inflight === undefined && this.here !== undefined ? held(this.here) : undefined;
+    if (answer !== undefined) return settle(answer) as T;
+    return this.readAcross(held, method, args);
+  }
+
+  private async readAcross<T>(held: (here: StepReads) => Settled | undefined, method: 'observe' | 'request' | 'auditLog', args: readonly unknown[]): Promise<T> {
     await this.settle();
-    const held = this.here?.auditLog();
-    if (held !== undefined) return settle(held) as readonly AuditEntry[];
+    const answer = this.here === undefined ? undefined : held(this.here);
+    if (answer !== undefined) return settle(answer) as T;
     await this.toEngine();
-    return (await this.call('auditLog', [])) as readonly AuditEntry[];
+    return (await this.call(method, args)) as T;
   }
 
   step(before: readonly string[], op: Operation, after: readonly string[]): StepAnswer | Promise<StepAnswer> {

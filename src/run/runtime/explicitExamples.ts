@@ -43,7 +43,7 @@ export function scenarioExamplesFrom(built: ReadonlyMap<string, BuiltTrace>): Pr
   return Promise.all(
     listScenarios().map(async (name) => {
       const stored = built.get(name);
-      if (stored !== undefined && stored.sha256 === scenarioTextHash(readFileSync(join(SCENARIOS_DIR, `${name}.json`), 'utf8'))) {
+      if (stored !== undefined && stored.sha256 === builtInScenarioHash(name)) {
         return { name: `scenario:${name}`, config: stored.config, trace: stored.trace };
       }
       return scenarioExample(name);
@@ -54,7 +54,12 @@ export function scenarioExamplesFrom(built: ReadonlyMap<string, BuiltTrace>): Pr
 /** One built-in scenario turned into its trace on the reference, with the text's hash (what the build stores). */
 export async function builtTraceOf(name: string): Promise<BuiltTrace> {
   const example = await scenarioExample(name);
-  return { name, sha256: scenarioTextHash(readFileSync(join(SCENARIOS_DIR, `${name}.json`), 'utf8')), config: example.config, trace: example.trace };
+  return { name, sha256: builtInScenarioHash(name), config: example.config, trace: example.trace };
+}
+
+/** The SHA-256 of a built-in scenario file's text: what a built trace is keyed by. */
+function builtInScenarioHash(name: string): string {
+  return scenarioTextHash(readFileSync(join(SCENARIOS_DIR, `${name}.json`), 'utf8'));
 }
 
 async function scenarioExample(name: string): Promise<ExplicitExample> {

@@ -1,5 +1,5 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { listScenarios } from '../../scenario/loadScenario.ts';
+import { listScenarios } from '../../scenario/scenarioFiles.ts';
 import { writeFileAtomic } from '../../util/writeFileAtomic.ts';
 import { BUILT_TRACES_URL, serializeBuiltTraces } from './builtScenarioTraces.ts';
 import { builtTraceOf } from './explicitExamples.ts';
