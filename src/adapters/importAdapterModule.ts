@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { startDeferredStallMonitor } from '../util/stallMonitor.ts';
 import { AdapterLoadError } from './AdapterLoadError.ts';
 
 /** Whether an `--adapter` value names a module file rather than a built-in. */
@@ -73,6 +74,8 @@ export function commonJsHint(path: string, failure = ''): string | undefined {
 export async function importAdapterModule(ref: string): Promise<{ readonly path: string; readonly value: unknown }> {
   const path = resolve(ref);
   if (!existsSync(path)) throw new AdapterLoadError('MODULE_NOT_FOUND', `adapter module ${path} does not exist; check the --adapter path`);
+  // The module's code runs in this process from its first line: a load that never ends is the stall monitor's to catch.
+  startDeferredStallMonitor();
   try {
     await loadTypeScript(path);
     const module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;

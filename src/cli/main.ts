@@ -6,7 +6,7 @@ import { describeInterruption, runInterruptHandlers, type Interruption } from '.
 import { traceStartUp } from '../run/traceStartUp.ts';
 import { describeThrown } from '../util/safeJson.ts';
 import { terminalText } from '../util/terminalText.ts';
-import { startStallMonitor, type StallInfo } from '../util/stallMonitor.ts';
+import { deferStallMonitor, type StallInfo } from '../util/stallMonitor.ts';
 import type { Command } from './Command.ts';
 import { COMMANDS, type CommandEntry } from './commands.ts';
 import { isInputError, SIGNAL_EXIT_CODES } from './exitCode.ts';
@@ -100,7 +100,7 @@ export async function runProcess(argv: readonly string[]): Promise<never> {
       finish({ kind: 'signal', signal }, code);
     });
   }
-  startStallMonitor(onStall);
+  deferStallMonitor(onStall);
   const code = await main(argv);
   killAllGroups();
   traceStartUp('exit');

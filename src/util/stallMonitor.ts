@@ -12,8 +12,9 @@ import { Worker } from 'node:worker_threads';
  * The handler never returns to the stuck code. A thread blocked in native code (a synchronous read of a pipe
  * nobody writes) cannot be paused either: the worker then reports it and kills the process.
  *
- * Off by default; the CLI starts it (`startStallMonitor`). Library users calling `checkAdapter` run in their own
- * process and decide for themselves.
+ * Off by default; the CLI readies it (`deferStallMonitor`) and it starts when code prunecheck does not own is
+ * loaded into the CLI's process. Library users calling `checkAdapter` run in their own process and decide for
+ * themselves (`startStallMonitor`).
  */
 
 /** Where the main thread was stopped: the adapter's stuck function, `file:line`. */
@@ -121,11 +122,36 @@ export function startStallMonitor(onStall: (info: StallInfo) => never, options: 
   });
 }
 
+let deferred: (() => void) | undefined;
+
+/**
+ * Readies the monitor without starting it: `startDeferredStallMonitor` starts it, once, when code prunecheck does
+ * not own is about to run in this process (an adapter module imported `--in-process`, an npm pruner a built-in
+ * policy adapter wraps). Its worker thread costs about a fifth of a default check's start-up (issue 26), and a
+ * check of prunecheck's own subjects, or of a module in its supervised process, has no call it could catch.
+ */
+export function deferStallMonitor(onStall: (info: StallInfo) => never, options: { readonly graceMs?: number; readonly ownDir?: string } = {}): void {
+  deferred = () => startStallMonitor(onStall, options);
+}
+
+/** Starts the monitor readied by `deferStallMonitor`; nothing when none was readied (a library user, a supervised child). */
+export function startDeferredStallMonitor(): void {
+  const start = deferred;
+  deferred = undefined;
+  start?.();
+}
+
+/** Whether the monitor is running (tests). */
+export function stallMonitorRunning(): boolean {
+  return worker !== undefined;
+}
+
 /** Stops the monitor (tests). */
 export async function stopStallMonitor(): Promise<void> {
   const running = worker;
   worker = undefined;
   shared = undefined;
   delete (globalThis as unknown as Record<symbol, unknown>)[STALL_HOOK];
+  deferred = undefined;
   await running?.terminate();
 }

@@ -1,5 +1,6 @@
 import { AdapterLoadError } from '../../adapters/AdapterLoadError.ts';
 import { installedVersion } from './packageVersion.ts';
+import { startDeferredStallMonitor } from '../../util/stallMonitor.ts';
 import type { PolicyAdapter } from '../../adapters/policy/PolicyAdapter.ts';
 
 /**
@@ -46,6 +47,8 @@ export function missingLibraryError(adapter: string, missing: readonly PrunerLib
 export async function loadWithLibraries(adapter: string, libraries: readonly PrunerLibrary[], load: () => Promise<PolicyAdapter>, find: FindInstalled = installedVersion): Promise<PolicyAdapter> {
   const missing = libraryStatus(libraries, find).filter((l) => l.installed === undefined);
   if (missing.length > 0) throw missingLibraryError(adapter, missing);
+  // The library's code runs in this process from here on: a synchronous loop in it is the stall monitor's to catch.
+  startDeferredStallMonitor();
   try {
     return await load();
   } catch (error: unknown) {
