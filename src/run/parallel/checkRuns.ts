@@ -7,7 +7,6 @@ import { checkAdapter, DEFAULTS, maxStepsOf } from '../runtime/checkAdapter.ts';
 import { chunkCount, chunkSize, shardChunks } from './partition.ts';
 import type { ChunkResult, RunPlan } from './RunPlan.ts';
 import type { ShardChunk, ShardInfo } from './ShardInfo.ts';
-import { workerPlan } from './workerPlan.ts';
 
 export type RuntimeEngine = (adapter: Adapter, options: CheckOptions & { readonly plan?: RunPlan }) => Promise<CheckReport>;
 
@@ -56,7 +55,9 @@ export async function checkRuns(adapter: Adapter, options: CheckOptions = {}, en
     recorded.push({ chunk: r.chunk, totals: r.totals, opsChecked: r.opsChecked, ...(r.failedRun === undefined ? {} : { failedRun: r.failedRun }) });
   };
   const threads = Math.min(workers, chunks.length);
-  const onWorkers = threads > 1 ? workerPlan(adapter, { ...rest, runs }, chunks, threads, record) : undefined;
+  // Worker threads load with their plan: a one-thread check (the default below AUTO_WORKERS_MIN_RUNS) does not pay
+  // for node:worker_threads and the performance modules it brings (issue 26: start-up).
+  const onWorkers = threads > 1 ? (await import('./workerPlan.ts')).workerPlan(adapter, { ...rest, runs }, chunks, threads, record) : undefined;
   if (shard === undefined) return engine(adapter, onWorkers === undefined ? rest : { ...rest, plan: onWorkers });
   const plan: RunPlan = onWorkers ?? { kind: 'chunks', chunks, shrink: true, onChunk: record };
   // Recorded incidents run once per check: in shard 1.
