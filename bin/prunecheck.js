@@ -7,6 +7,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const compiled = new URL('../dist/cli/main.js', import.meta.url);
+// The build's bundle of the same modules (scripts/bundleCli.mjs): a few files instead of ~150 to load. Used when
+// it was made from this dist/ (not older than it), else dist/ module per module.
+const bundled = new URL('../dist/bundle/main.js', import.meta.url);
 const sources = fileURLToPath(new URL('../src', import.meta.url));
 
 /**
@@ -29,7 +32,8 @@ let runProcess;
 // since it applies to the code compiled after it.
 if (built) {
   (await import(new URL('../dist/cli/jitBudget.js', import.meta.url).href)).tuneJit(argv);
-  ({ runProcess } = await import(compiled.href));
+  const bundle = existsSync(bundled) && statSync(bundled).mtimeMs >= statSync(compiled).mtimeMs;
+  ({ runProcess } = await import((bundle ? bundled : compiled).href));
 } else {
   const { register } = await import('tsx/esm/api');
   register();

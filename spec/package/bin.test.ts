@@ -34,7 +34,7 @@ function run(): string {
   return result.stdout.trim();
 }
 
-describe('bin/prunecheck.js runs dist/ when it is as new as src/, else the sources through tsx', () => {
+describe('bin/prunecheck.js runs dist/ when it is as new as src/ (its bundle when that is as new as dist/), else the sources through tsx', () => {
   it('no dist/: the sources', () => {
     expect(run()).toBe('src list --help tuned:src:list --help');
   });
@@ -53,6 +53,21 @@ describe('bin/prunecheck.js runs dist/ when it is as new as src/, else the sourc
   it('a source file edited after the build, however deep: the sources', () => {
     dated(compiled, 2_000_000);
     dated(join(dir, 'src', 'cli', 'deep', 'file.ts'), 2_000_001);
+    expect(run()).toBe('src list --help tuned:src:list --help');
+  });
+
+  it("dist/bundle/ (the build's last step) when made from this dist/; a bundle older than dist/cli/main.js (tsc run again since): dist/", () => {
+    const bundled = join(dir, 'dist', 'bundle', 'main.js');
+    mkdirSync(join(dir, 'dist', 'bundle'), { recursive: true });
+    writeFileSync(bundled, stub('bundle'));
+    dated(join(dir, 'src', 'cli', 'deep', 'file.ts'), 1_000_000);
+    dated(compiled, 2_000_000);
+    dated(bundled, 2_000_000);
+    expect(run()).toBe('bundle list --help tuned:dist:list --help');
+    dated(compiled, 2_000_001);
+    expect(run()).toBe('dist list --help tuned:dist:list --help');
+    dated(join(dir, 'src', 'cli', 'deep', 'file.ts'), 3_000_000);
+    dated(bundled, 3_000_001);
     expect(run()).toBe('src list --help tuned:src:list --help');
   });
 });

@@ -13,7 +13,7 @@ const markArb: fc.Arbitrary<StartUpMark> = fc.record({
   cpuUs: fc.integer({ min: 0, max: 2 ** 40 }),
   // Written with one decimal, so drawn with one.
   wallMs: fc.integer({ min: 0, max: 10 ** 9 }).map((tenths) => tenths / 10),
-  build: fc.constantFrom('dist' as const, 'sources' as const),
+  build: fc.constantFrom('bundle' as const, 'dist' as const, 'sources' as const),
 });
 
 afterEach(() => {

@@ -13,6 +13,9 @@ export const TRACE_STARTUP_ENV = 'PRUNECHECK_TRACE_STARTUP';
 /** Where a mark is taken. */
 export type StartUpMarkName = 'first-episode' | 'exit';
 
+/** Which build a process ran (`bin/prunecheck.js` chooses). */
+export type StartUpBuild = 'bundle' | 'dist' | 'sources';
+
 /** One traced mark, as written and read back. */
 export interface StartUpMark {
   readonly mark: StartUpMarkName;
@@ -20,15 +23,15 @@ export interface StartUpMark {
   readonly cpuUs: number;
   /** Wall time since the process started, in milliseconds. */
   readonly wallMs: number;
-  /** Which build ran: the compiled `dist/` or the TypeScript sources (through tsx). */
-  readonly build: 'dist' | 'sources';
+  /** Which build ran: the build's bundle of dist/ (`dist/bundle/`), the compiled `dist/` module per module, or the TypeScript sources (through tsx). */
+  readonly build: StartUpBuild;
 }
 
 const PREFIX = 'prunecheck-trace-startup';
-const LINE = /^prunecheck-trace-startup mark=(first-episode|exit) cpuUs=(\d+) wallMs=(\d+(?:\.\d+)?) build=(dist|sources)$/;
+const LINE = /^prunecheck-trace-startup mark=(first-episode|exit) cpuUs=(\d+) wallMs=(\d+(?:\.\d+)?) build=(bundle|dist|sources)$/;
 
 // This module is compiled to dist/run/traceStartUp.js; run from src/ it is the .ts file itself.
-const BUILD: StartUpMark['build'] = import.meta.url.endsWith('.js') ? 'dist' : 'sources';
+const BUILD: StartUpBuild = import.meta.url.includes('/dist/bundle/') ? 'bundle' : import.meta.url.endsWith('.js') ? 'dist' : 'sources';
 const taken = new Set<StartUpMarkName>();
 
 /** The line a mark is written as (without its newline). */

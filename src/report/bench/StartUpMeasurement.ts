@@ -1,3 +1,4 @@
+import type { StartUpBuild } from '../../run/traceStartUp.ts';
 /**
  * One `prunecheck check --adapter reference` process as a user runs it (bin/prunecheck.js, dist/ after npm ci),
  * traced with PRUNECHECK_TRACE_STARTUP=1 (src/run/traceStartUp.ts): CPU (user + system) until its first episode
@@ -16,8 +17,8 @@ export interface StartUpRun {
   /** The rate the check's own report gives (wall clock, from the start of the check). */
   readonly reportedOpsPerSecond: number;
   readonly verdict: string;
-  /** Which build ran: `sources` means dist/ was missing or older than src/ and bin/ fell back to tsx. */
-  readonly build: 'dist' | 'sources';
+  /** Which build ran: `sources` means dist/ was missing or older than src/ and bin/ fell back to tsx; `dist` that the bundle was missing or older than dist/. */
+  readonly build: StartUpBuild;
   /** The machine's 1-minute load average as the process started. */
   readonly loadAverage: number;
 }

@@ -1,0 +1,49 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// scripts/bundleCli.mjs, the build's last step: the CLI bundled into dist/bundle/ (issue 26, start-up). `npm ci`
+// builds it (prepare), as CI does; a work tree whose dist/ was built without it has nothing to check.
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BUNDLE = join(ROOT, 'dist', 'bundle');
+const built = existsSync(join(BUNDLE, 'main.js')) && statSync(join(BUNDLE, 'main.js')).mtimeMs >= statSync(join(ROOT, 'dist', 'cli', 'main.js')).mtimeMs;
+
+describe.skipIf(!built)("the CLI's bundle", () => {
+  const files = readdirSync(BUNDLE).filter((f) => f.endsWith('.js'));
+
+  it('has the three entry points: the CLI, the supervised adapter process, the --workers thread; and the built traces', () => {
+    for (const entry of ['main.js', 'subjectChild.js', 'worker.js', 'scenarioTraces.json']) expect(existsSync(join(BUNDLE, entry))).toBe(true);
+  });
+
+  it("imports the package's own error classes from dist/ (one class for user code and CLI alike) and bundles no copy", () => {
+    const outside = new Set<string>();
+    for (const file of files) {
+      const text = readFileSync(join(BUNDLE, file), 'utf8');
+      for (const [, spec] of text.matchAll(/from "(\.\.\/[^"]+)"/g)) outside.add(resolve(BUNDLE, spec as string));
+      expect(text).not.toMatch(/\bclass (ModelError|AdapterLoadError|SubjectLoadFailure|SubjectExitedError|ContextOverflowError)\b/);
+    }
+    for (const path of ['model/ModelError.js', 'adapters/AdapterLoadError.js', 'adapters/supervise/SubjectLoadFailure.js']) expect(outside).toContain(join(ROOT, 'dist', path));
+    for (const path of outside) expect(existsSync(path), path).toBe(true);
+    // Only leaf class modules: anything stateful shared across the line would exist twice.
+    for (const path of outside) expect(readFileSync(path, 'utf8')).not.toMatch(/^import (?!type)/m);
+  });
+
+  it('runs a check of an adapter module in its supervised process, and --in-process, from the bundle', () => {
+    const adapter = join(ROOT, 'examples', 'quickstart', 'runtime-adapter.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'prunecheck-bundle-'));
+    try {
+      for (const extra of [[], ['--in-process']]) {
+        const out = join(dir, `report${extra.length}.json`);
+        const result = spawnSync(process.execPath, [join(ROOT, 'bin', 'prunecheck.js'), 'check', '--adapter', adapter, '--seed', '1', '--out', out, ...extra], { encoding: 'utf8', cwd: dirname(adapter), env: { ...process.env, PRUNECHECK_TRACE_STARTUP: '1' } });
+        expect(result.status, result.stderr).toBe(0);
+        expect(result.stderr).toContain('build=bundle');
+        expect((JSON.parse(readFileSync(out, 'utf8')) as { verdict: string }).verdict).toBe('conformant');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
