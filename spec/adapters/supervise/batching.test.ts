@@ -71,8 +71,10 @@ describe('batched steps to a supervised module are judged as the same adapter in
         if (path.includes('brought back')) expect(broughtBack).toBeGreaterThan(0);
         if (name === 'reference') {
           expect([stepsFromBatches, broughtBack]).toEqual([boundary.opsChecked, 0]);
-          // Per run: create with its first stretch, close, and a second stretch only for a run longer than the first.
-          expect(adapter.boundary.roundTrips).toBeLessThanOrEqual(3 * boundary.runs);
+          // Per run: create with its first stretch, closed by the child with the run's last step, and a second
+          // stretch only for a run longer than the first.
+          expect(adapter.boundary.roundTrips).toBeLessThanOrEqual(2 * boundary.runs);
+          expect(adapter.boundary.closedWithBatches).toBeGreaterThan(boundary.runs / 2);
         }
       } finally {
         await adapter.drain();
@@ -169,5 +171,67 @@ describe('a fault in the middle of a batch is found at the step where it happens
     const { answered, thrown, boundary } = await stepThrough('none', 5_000, Date.now() - 1);
     expect([answered, thrown]).toEqual([8, undefined]);
     expect(boundary).toMatchObject({ batches: 1, stepsFromBatches: 1, broughtBack: 0 });
+  });
+});
+
+describe("a run's last planned step closes the system in the child, which saves the close's round trip", () => {
+  // A runtime whose close throws: the check must find it as it does in-process (an ADAPTER-ERROR after the run),
+  // although the child closed the system inside the batch; a close that fails there is closed again, for real.
+  function closesBadly(dir: string): string {
+    const file = join(dir, 'closesBadly.mts');
+    const builtins = JSON.stringify(pathToFileURL(join(ROOT, 'src', 'subjects', 'builtins.ts')).href);
+    writeFileSync(file, `import { findBuiltin } from ${builtins};
+const reference = findBuiltin('reference');
+export default { ...reference, name: 'closes-badly', async create(config) {
+  const system = await reference.create(config);
+  return { ...system, close() { throw new Error('close failed: the store would not flush'); } };
+} };
+`);
+    return file;
+  }
+
+  it('a close that throws is the same finding, step and trace as in-process', async () => {
+    const dir = temp();
+    const file = closesBadly(dir);
+    const options = { runs: 10, seed: 5, reruns: 0, examples: false } as const;
+    const inProcess = await checkAdapter((await import(pathToFileURL(file).href) as { default: Adapter }).default, { ...options, outDir: join(dir, 'in') });
+    const adapter = await supervised(file);
+    try {
+      const boundary = await checkAdapter(adapter, { ...options, outDir: join(dir, 'sup') });
+      expect(inProcess.violations[0]?.because.join(' ')).toContain('close() failed after the run: close failed: the store would not flush');
+      expect(boundary.violations.map((v) => [v.invariant, v.step, v.because])).toEqual(inProcess.violations.map((v) => [v.invariant, v.step, v.because]));
+      expect(traceOf(boundary)).toEqual(traceOf(inProcess));
+      // The child's close failed in a batch; decided only after a fresh system, brought back, failed to close too.
+      expect(adapter.boundary.closedWithBatches).toBe(0);
+      expect(adapter.boundary.broughtBack).toBeGreaterThan(0);
+    } finally {
+      await adapter.drain();
+    }
+  });
+
+  it('a read after the closing step that the batch did not make: a fresh system is brought back and answers it', async () => {
+    const ops = protocolEpisode('batch-close', 6, 4096);
+    const steps: PlannedStep[] = ops.map((op, i) => {
+      const named = [...new Set(idsNamedBy(op))];
+      return { before: named, op, after: named, ...(i === ops.length - 1 ? { close: true as const } : {}) };
+    });
+    const adapter = await supervised(moduleOf(temp(), 'reference'));
+    try {
+      const system = await adapter.create({ capacity: 4096 });
+      await plannerOf(system)?.planSteps(steps);
+      const reference = await referenceAdapter.create({ capacity: 4096 });
+      for (const step of steps) {
+        expect(await system.step?.(step.before, step.op, step.after)).toEqual({ before: await reference.observe(step.before), outcome: await reference.apply(step.op) });
+      }
+      expect(adapter.boundary.broughtBack).toBe(0);
+      // The child closed its system after the sixth step; the engine goes on reading.
+      const ids = [...new Set(ops.flatMap((op) => idsNamedBy(op)))];
+      expect(await system.observe(ids)).toEqual(await reference.observe(ids));
+      expect(adapter.boundary.broughtBack).toBe(1);
+      await system.close?.();
+      expect(adapter.boundary.closedWithBatches).toBe(0);
+    } finally {
+      await adapter.drain();
+    }
   });
 });

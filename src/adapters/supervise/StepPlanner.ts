@@ -12,6 +12,11 @@ export interface PlannedStep {
   readonly op: Operation;
   readonly after: readonly string[];
   readonly recheck?: { readonly ids: readonly string[]; readonly signatures: readonly string[] };
+  /**
+   * The run ends after this step (and its recheck): the engine will close the system next. The child closes it
+   * right after the step and sends the close's answer with the step's, which saves the run a round trip.
+   */
+  readonly close?: true;
 }
 
 /**

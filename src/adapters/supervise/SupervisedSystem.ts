@@ -52,6 +52,8 @@ const THREW = Symbol('threw');
 export class SupervisedSystem implements StepPlanner {
   private here: StepReads | undefined;
   private ahead: Ahead | undefined;
+  /** What `close()` answered when the child closed this system with the last step the engine took from a batch. */
+  private closedAhead: WireSettled | undefined;
   private readonly taken: Taken[] = [];
   private planning = true;
   /** The audit logs of this system's batches, each rebuilt from the last. */
@@ -217,7 +219,10 @@ export class SupervisedSystem implements StepPlanner {
     if (planned === undefined || entry === undefined || !sameIds(planned.before, before) || !sameIds(planned.before, after) || !(planned.op === op || samePlain(op, planned.op))) return undefined;
     const log = plan.logs[plan.next];
     plan.next += 1;
-    if (plan.next === plan.entries.length) this.ahead = undefined; // the child is where the engine is again
+    if (plan.next === plan.entries.length) {
+      this.ahead = undefined; // the child is where the engine is again
+      this.closedAhead = entry.closed; // and, after the run's last step, has closed the system
+    }
     this.supervisor.stats.stepsFromBatches += 1;
     return { entry, log };
   }
@@ -242,8 +247,17 @@ export class SupervisedSystem implements StepPlanner {
 
   async close(): Promise<void> {
     await this.settle();
+    const closed = this.closedAhead;
+    this.closedAhead = undefined;
     this.here = undefined;
     this.ahead = undefined;
+    if (closed?.ok === true) {
+      this.supervisor.stats.closedWithBatches += 1;
+      return;
+    }
+    // A close that failed in the batch decides nothing there: a fresh system brought to the engine's step is closed
+    // as any other, and the failure happens again where it happens.
+    if (closed !== undefined) await this.bringBack();
     // A process still busy with this run (a call the engine gave up on) cannot be asked to close: stop it.
     if (this.proc.busy) return this.proc.kill('a call of the previous run was still running when it closed');
     await this.call('close', [], Math.max(this.supervisor.opTimeoutMs, 2_000));
@@ -294,11 +308,15 @@ export class SupervisedSystem implements StepPlanner {
     return answer.ok ? answer : { ok: false, thrown: this.proc.thrown(answer.error) };
   }
 
-  /** The child ran ahead of the engine (a batch the engine left): bring a fresh system back to the engine's step. */
+  /**
+   * The child ran ahead of the engine (a batch the engine left), or closed the system after the run's last planned
+   * step while the engine goes on: bring a fresh system back to the engine's step.
+   */
   private async toEngine(): Promise<void> {
     if (this.broken !== undefined) throw this.broken;
-    if (this.ahead === undefined) return;
+    if (this.ahead === undefined && this.closedAhead === undefined) return;
     this.ahead = undefined;
+    this.closedAhead = undefined;
     this.planning = false;
     const reads = this.here;
     try {
@@ -351,10 +369,12 @@ export function beatMsOf(opTimeoutMs: number): number {
 function batchEntries(answer: unknown, asked: number): readonly WireBatchEntry[] | undefined {
   if (!Array.isArray(answer) || answer.length === 0 || answer.length > asked) return undefined;
   const entries = answer as unknown[];
-  for (const entry of entries) {
+  for (const [i, entry] of entries.entries()) {
     if (typeof entry !== 'object' || entry === null) return undefined;
-    const { step, failed } = entry as WireBatchEntry;
+    const { step, failed, closed } = entry as WireBatchEntry;
     if ((step === undefined) === (failed === undefined)) return undefined;
+    // A close's answer ends a batch, after a step that ran.
+    if (closed !== undefined && (i !== entries.length - 1 || step === undefined || typeof closed !== 'object' || closed === null || typeof closed.ok !== 'boolean')) return undefined;
   }
   return entries as WireBatchEntry[];
 }

@@ -32,6 +32,8 @@ export interface BoundaryStats {
   stepsFromBatches: number;
   /** Times a fresh system was brought back to the engine's step (a batch left or failed). */
   broughtBack: number;
+  /** Systems the child closed with their run's last step in a batch, the close costing no round trip of its own. */
+  closedWithBatches: number;
   /** Milliseconds prunecheck waited for answers, by message kind (`create`, `batch`, `step`, `call`). */
   readonly waitedMs: Record<string, number>;
 }
@@ -56,7 +58,7 @@ export class Supervisor {
    * a hang): each such batch costs a second start of the process to find the fault step by step.
    */
   batching = true;
-  readonly stats: BoundaryStats = { roundTrips: 0, batches: 0, stepsFromBatches: 0, broughtBack: 0, waitedMs: {} };
+  readonly stats: BoundaryStats = { roundTrips: 0, batches: 0, stepsFromBatches: 0, broughtBack: 0, closedWithBatches: 0, waitedMs: {} };
   private descriptor: SubjectDescriptor | undefined;
   /** Calls made to the current process: one failing on its end means the end was seen. */
   private seen = new WeakSet<SubjectProcess>();

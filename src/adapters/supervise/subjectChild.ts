@@ -266,9 +266,24 @@ async function batch(system: PruningSystem, sys: number, steps: readonly Planned
       break;
     }
     const reads = answer.thrown === undefined && answer.after?.ok !== false && answer.request?.ok !== false && planned.recheck !== undefined ? await recheck(system, run, planned.recheck.ids, planned.recheck.signatures) : undefined;
-    entries.push(reads === undefined ? { step: answer } : { step: answer, recheck: reads });
-    if (answer.thrown !== undefined || answer.after?.ok === false || answer.request?.ok === false) break;
-    if (reads !== undefined && (!reads.observed.ok || reads.requests.some(([, r]) => !r.ok) || reads.auditLog?.ok === false)) break;
+    const entry: WireBatchEntry = reads === undefined ? { step: answer } : { step: answer, recheck: reads };
+    if (answer.thrown !== undefined || answer.after?.ok === false || answer.request?.ok === false) {
+      entries.push(entry);
+      break;
+    }
+    if (reads !== undefined && (!reads.observed.ok || reads.requests.some(([, r]) => !r.ok) || reads.auditLog?.ok === false)) {
+      entries.push(entry);
+      break;
+    }
+    if (planned.close === true) {
+      // The run's last step: the engine closes the system next. Closed here, it costs the run no round trip; a
+      // later 'close' for it (the engine left the plan, or took the answer) finds it closed and does nothing.
+      systems.delete(sys);
+      runs.delete(sys);
+      entries.push({ ...entry, closed: await settled(call(() => system.close?.())) });
+      break;
+    }
+    entries.push(entry);
     // The check's time limit: the engine stops at the next step, so running on would only overrun it.
     if (until !== undefined && Date.now() >= until) break;
     if (Date.now() - last >= beatMs) {
@@ -299,13 +314,14 @@ async function serve(adapter: Adapter | PolicyAdapter, message: ToChild): Promis
       given(message.sys, message.op);
       return step(systems.get(message.sys) as PruningSystem, message.before, message.op as Operation, message.after, message.request);
     case 'call': {
-      const system = systems.get(message.sys) as unknown as Record<string, (...args: unknown[]) => unknown>;
+      const system = systems.get(message.sys) as unknown as Record<string, (...args: unknown[]) => unknown> | undefined;
       if (message.method === 'close') {
+        if (system === undefined) return undefined; // closed with its run's last step in a batch
         systems.delete(message.sys);
         runs.delete(message.sys);
       }
       if (message.method === 'apply') given(message.sys, message.args[0]);
-      return system[message.method]?.(...message.args);
+      return (system as Record<string, (...args: unknown[]) => unknown>)[message.method]?.(...message.args);
     }
     case 'usage':
       return process.cpuUsage();

@@ -89,6 +89,8 @@ export interface WireBatchEntry {
     /** The audit log as it was answered, sent as what changed since the last one (`LogSender.ts`). */
     readonly auditLogTail?: WireLogTail;
   };
+  /** What `close()` answered, on the entry of a step planned with `close` that ran to its end (its recheck included). */
+  readonly closed?: WireSettled;
 }
 
 /** Lines the child writes synchronously to fd 4 just before it dies, so the reason survives the exit. */

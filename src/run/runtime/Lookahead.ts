@@ -113,10 +113,11 @@ export class Lookahead {
       }
       planned.push(step);
     }
-    // The end of the run: the driver's last recheck, unless one just ran.
+    // The end of the run: the driver's last recheck, unless one just ran, then the engine closes the system.
     const last = planned.at(-1);
-    if (last !== undefined && this.next === this.commands.length && !this.off && last.recheck === undefined && this.steps !== this.lastRecheck && this.recheckEvery !== 0) {
-      planned[planned.length - 1] = { ...last, recheck: this.recheckReads() };
+    if (last !== undefined && this.next === this.commands.length && !this.off) {
+      const recheck = last.recheck === undefined && this.steps !== this.lastRecheck && this.recheckEvery !== 0 ? { recheck: this.recheckReads() } : {};
+      planned[planned.length - 1] = { ...last, ...recheck, close: true };
     }
     return planned;
   }
