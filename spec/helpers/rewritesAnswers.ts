@@ -1,7 +1,7 @@
 import type { Adapter } from '../../src/adapters/Adapter.ts';
 import type { Operation } from '../../src/model/Operation.ts';
-import type { Outcome } from '../../src/model/Outcome.ts';
-import { ReferenceRuntime } from '../../src/model/ReferenceRuntime.ts';
+import type { Outcome, RequestRecord } from '../../src/model/Outcome.ts';
+import { ReferenceRuntime, type SpanObservation } from '../../src/model/ReferenceRuntime.ts';
 import { testRuntime } from './drive.ts';
 
 /**
@@ -24,4 +24,23 @@ export function rewritesAnswers(name: string, rewrite: (op: Operation, outcome: 
 /** Reports every prune of `spanId` that evicts it as evicted in `mode` instead (the tombstone says so too). */
 export function evictsAs(spanId: string, mode: 'derivable' | 'reversible' | 'lossy'): Adapter {
   return rewritesAnswers(`evicts-${spanId}-as-${mode}`, (op, o) => (op.kind === 'prune' && op.spanId === spanId && o.kind === 'evicted' ? { ...o, mode, tombstone: { ...o.tombstone, mode } } : o));
+}
+
+/**
+ * The reference runtime, but for what it shows: `show` sees each observation the engine asks for (and the runtime
+ * at that moment) and answers the one the system reports; `record`, when given, does the same for the request
+ * ledger. What it applies and answers is the reference's.
+ */
+export function showsObservations(name: string, show: (seen: SpanObservation, rt: ReferenceRuntime) => SpanObservation, record?: (signature: string, held: RequestRecord | undefined) => RequestRecord | undefined): Adapter {
+  return {
+    ...testRuntime(name, (config) => new ReferenceRuntime(config)),
+    create(config) {
+      const rt = new ReferenceRuntime(config);
+      return {
+        apply: (op: Operation) => rt.apply(op),
+        observe: (ids: readonly string[]) => ids.map((id) => show(rt.observe(id), rt)),
+        request: (signature: string) => (record === undefined ? rt.ledger.get(signature) : record(signature, rt.ledger.get(signature))),
+      };
+    },
+  };
 }
