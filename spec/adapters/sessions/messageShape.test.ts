@@ -50,6 +50,11 @@ describe('policyMessageOf', () => {
   ])('refuses %j, naming the field', (value, message) => {
     expect(refusal(value)).toContain(message);
   });
+
+  it('quotes the field once, then says where the shape is defined', () => {
+    expect(refusal(null)).toBe("session.jsonl:7: field 'message' must be a message object; see spec/session.schema.json");
+    expect(refusal({ role: 'user' })).toBe("session.jsonl:7: field 'message.content' must be a string; see spec/session.schema.json");
+  });
 });
 
 describe('textOf', () => {
