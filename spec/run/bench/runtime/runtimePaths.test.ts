@@ -81,5 +81,15 @@ describe('the runtime-mode bench paths', () => {
       { id: 'reframe', skip: "the runtime does not declare 'reframe' in its capabilities" },
     ]);
   });
-});
 
+  it('at the smallest size bench accepts, a path drawing more distinct spans than the window can read is skipped, saying why', async () => {
+    // A window of 10 spans has 4 read targets; summarize-10 and claim-10 draw 10 each (it crashed bench: RangeError).
+    const result = await once(findBuiltin('reference') as Adapter, 10);
+    expect(result['summarize-10']).toEqual({ skip: 'a window of 10 spans has 4 read targets, fewer than the 10 distinct spans each summary draws; give larger sizes' });
+    expect(result['claim-10']).toEqual({ skip: 'a window of 10 spans has 4 read targets, fewer than the 10 distinct spans each claim draws; give larger sizes' });
+    expect(result['lookup-resident']).toEqual({ ops: 40, problem: undefined });
+    // From 30 spans on (12 read targets) both are measured.
+    const larger = await once(findBuiltin('reference') as Adapter, 30);
+    expect([larger['summarize-10'], larger['claim-10']]).toEqual([{ ops: 40, problem: undefined }, { ops: 40, problem: undefined }]);
+  });
+});
