@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { commonJsHint } from '../../src/adapters/importAdapterModule.ts';
+import { commonJsHint, importAdapterModule, looksLikeModulePath } from '../../src/adapters/importAdapterModule.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'prunecheck-cjs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -50,5 +50,46 @@ describe('an adapter module read as CommonJS (issue 12, problem 5)', () => {
     );
     expect(failed?.code).toBe(2);
     expect(failed?.stderr).toMatch(/^prunecheck: could not import adapter module .*adapter\.ts: .*\n {2}.*adapter\.ts is loaded as CommonJS because .*package\.json has "type": "commonjs": add "type": "module" to package\.json or name it \.mts\n$/);
+  });
+});
+
+describe('importAdapterModule and the rest of the hint', () => {
+  it('tells a module path from a built-in name', () => {
+    expect(['./adapter.ts', 'lib/x', 'C:\\x', 'a.mjs', 'a.cts', 'a.js'].map(looksLikeModulePath)).toEqual([true, true, true, true, true, true]);
+    expect(['reference', 'trusts-safe-claim', 'cmd'].map(looksLikeModulePath)).toEqual([false, false, false]);
+  });
+
+  it('answers the default export of a module, and refuses a missing file or one that throws as it loads', async () => {
+    const root = project('imports', { name: 'f', type: 'module' });
+    writeFileSync(join(root, 'good.mjs'), 'export default { name: "good" };\n');
+    writeFileSync(join(root, 'throws.mjs'), 'throw new Error("boom at load");\n');
+    await expect(importAdapterModule(join(root, 'good.mjs'))).resolves.toEqual({ path: join(root, 'good.mjs'), value: { name: 'good' } });
+    await expect(importAdapterModule(join(root, 'absent.mjs'))).rejects.toMatchObject({ code: 'MODULE_NOT_FOUND', message: `adapter module ${join(root, 'absent.mjs')} does not exist; check the --adapter path` });
+    await expect(importAdapterModule(join(root, 'throws.mjs'))).rejects.toMatchObject({ code: 'IMPORT_FAILED', message: `could not import adapter module ${join(root, 'throws.mjs')}: boom at load` });
+  });
+
+  it('a module that fails under CommonJS gets the hint on a line of its own', async () => {
+    const root = project('cjs-throws', { name: 'g', type: 'commonjs' });
+    writeFileSync(join(root, 'adapter.js'), 'throw new Error("cjs boom");\n');
+    await expect(importAdapterModule(join(root, 'adapter.js'))).rejects.toMatchObject({
+      code: 'IMPORT_FAILED',
+      message: `could not import adapter module ${join(root, 'adapter.js')}: cjs boom\n  ${join(root, 'adapter.js')} is loaded as CommonJS because ${join(root, 'package.json')} has "type": "commonjs": add "type": "module" to package.json or name it .mjs`,
+    });
+  });
+
+  it('names top-level await when the failure or the source shows it, and gives no hint past an unreadable package.json', () => {
+    const root = project('tla', { name: 'h' });
+    const source = join(root, 'adapter.ts');
+    writeFileSync(source, 'const x = 1;\nexport const ready = await Promise.resolve(x);\n');
+    const said = `${source} is loaded as CommonJS because ${join(root, 'package.json')} has no "type" field, and CommonJS has no top-level await: add "type": "module" to package.json or name it .mts`;
+    expect(commonJsHint(source, 'Top-level await is currently not supported with the "cjs" output format')).toBe(said);
+    expect(commonJsHint(source, 'Cannot require() ES Module in a cycle')).toBe(said);
+    writeFileSync(source, 'export const ready = 1;\n');
+    expect(commonJsHint(source, 'Cannot require() ES Module in a cycle')).not.toContain('top-level await');
+    expect(commonJsHint(join(root, 'gone.ts'), 'Cannot require() ES Module in a cycle')).not.toContain('top-level await');
+    const broken = project('broken-manifest', undefined);
+    writeFileSync(join(broken, 'package.json'), '{ not json');
+    expect(commonJsHint(join(broken, 'adapter.ts'))).toBeUndefined();
+    expect(commonJsHint(join(broken, 'adapter.py'))).toBeUndefined();
   });
 });

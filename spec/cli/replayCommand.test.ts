@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Adapter } from '../../src/adapters/Adapter.ts';
-import { createReplayCommand } from '../../src/cli/replayCommand.ts';
+import fc from 'fast-check';
+import { AdapterLoadError } from '../../src/adapters/AdapterLoadError.ts';
+import { policyCaseArbitrary } from '../../src/gen/policy/PolicyCase.ts';
+import { createReplayCommand, headline } from '../../src/cli/replayCommand.ts';
+import type { PolicyCounterexample } from '../../src/run/policy/PolicyCounterexample.ts';
+import { PolicyCounterexampleError } from '../../src/run/policy/PolicyCounterexampleError.ts';
+import type { PolicyReplayResult } from '../../src/run/policy/replayPolicyCounterexample.ts';
+import { findingIdentity } from '../../src/run/writeCounterexample.ts';
 import type { ReplayResult } from '../../src/run/runtime/replayCounterexample.ts';
 import { runCommand } from '../helpers/cli.ts';
 import { counterexample, violationReport } from '../helpers/reports.ts';
@@ -79,5 +86,83 @@ describe('prunecheck replay: bad input exits 2 naming the file and the field', (
     const { code, stderr } = await runCommand(command, [file('ok2.json', counterexample()), '--adapter', 'nope']);
     expect(code).toBe(2);
     expect(stderr).toContain("unknown adapter 'nope'; built-ins: reference");
+  });
+});
+
+describe('prunecheck replay: headlines, load failures and policy-mode files', () => {
+  it('a divergence says its cause when the evidence shows one', () => {
+    expect(headline({ kind: 'diverged', cause: 'nondeterminism' })).toBe('diverged (nondeterminism)');
+    expect(headline({ kind: 'diverged', cause: 'adapter-changed' })).toBe('diverged (another adapter or version)');
+    expect(headline({ kind: 'diverged', cause: 'unexplained' })).toBe('diverged (not explained by the answers: see why)');
+    expect(headline({ kind: 'diverged' })).toBe('diverged');
+    expect(headline({ kind: 'reproduced' })).toBe('reproduced');
+  });
+
+  it('an adapter the file names that cannot be loaded exits 2 and suggests --adapter', async () => {
+    const command = createReplayCommand({
+      replay: () => Promise.reject(new AdapterLoadError('UNKNOWN_ADAPTER', "unknown adapter 'gone'")),
+    });
+    const { code, stderr, stdout } = await runCommand(command, [file('gone.json', counterexample())]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`gone.json: unknown adapter 'gone'; or pass --adapter\n`);
+    expect(stdout).toBe('');
+  });
+
+  it('a runtime-mode file naming a policy adapter, or replayed against one, exits 2 naming both modes', async () => {
+    const { command, calls } = fakeReplay('passed', 'never');
+    const named = await runCommand(command, [file('policy-name.json', counterexample({ adapter: 'archiving-window', adapterRef: 'archiving-window' }))]);
+    expect(named.code).toBe(2);
+    expect(named.stderr).toMatch(/policy-name\.json is a runtime-mode counterexample but names archiving-window, a policy-mode adapter; pass --adapter with an adapter of the runtime mode/);
+    const against = await runCommand(command, [file('against.json', counterexample()), '--adapter', 'archiving-window']);
+    expect(against.code).toBe(2);
+    expect(against.stderr).toMatch(/against\.json is a runtime-mode counterexample but --adapter archiving-window is a policy-mode adapter; pass an adapter of the same mode/);
+    expect(calls).toHaveLength(0);
+  });
+
+  const [CASE] = fc.sample(policyCaseArbitrary(), { seed: 3, numRuns: 1 });
+  const policyCx = {
+    format: 'prunecheck-policy-counterexample/1',
+    mode: 'policy',
+    adapter: 'archiving-window',
+    adapterRef: 'archiving-window',
+    adapterVersion: '1.0.0',
+    package: 'prunecheck (in-repo)',
+    prunecheckVersion: '0.1.0',
+    specVersion: '1.0.0',
+    invariant: 'INV-16',
+    seed: 3,
+    path: '0',
+    case: CASE,
+    caseHash: findingIdentity(CASE),
+    round: 1,
+    because: ['round 1: the summary lost the history'],
+    replay: 'npx prunecheck replay x.json',
+    rounds: [],
+  } as unknown as PolicyCounterexample;
+
+  it('a policy-mode file goes to the policy engine: what was recorded, what happened now, and the exit code', async () => {
+    const seen: unknown[] = [];
+    const result = (kind: PolicyReplayResult['kind']): PolicyReplayResult => ({ kind, counterexample: policyCx, adapterVersion: '1.0.1', notes: ['the adapter is 1.0.1 now'], because: ['round 1: the summary lost the history again'], detail: `${kind} detail` });
+    for (const [kind, exit] of [['reproduced', 1], ['passed', 0], ['error', 2]] as const) {
+      const command = createReplayCommand({ replay: () => Promise.reject(new Error('not runtime')), replayPolicy: async (f, options) => (seen.push([f, options?.adapter?.name]), result(kind)) });
+      const { code, stdout } = await runCommand(command, [file(`policy-${kind}.json`, policyCx)]);
+      expect(code).toBe(exit);
+      expect(stdout).toContain(`: archiving-window (prunecheck (in-repo)) INV-16 in round 1 (seed 3; recorded with archiving-window 1.0.0, now 1.0.1; adapterRef archiving-window)\n`);
+      expect(stdout).toContain('  recorded: round 1: the summary lost the history\n');
+      expect(stdout).toContain('  note: the adapter is 1.0.1 now\n');
+      expect(stdout).toContain(`${kind}: ${kind} detail\n  now: round 1: the summary lost the history again\n`);
+    }
+    expect(seen[0]).toEqual([join(dir, 'policy-reproduced.json'), undefined]);
+    // --adapter of the policy mode is handed to the policy engine.
+    const command = createReplayCommand({ replay: () => Promise.reject(new Error('not runtime')), replayPolicy: async (_f, options) => (seen.push(options?.adapter?.name), result('passed')) });
+    expect((await runCommand(command, [file('policy-adapter.json', policyCx), '--adapter', 'archiving-window'])).code).toBe(0);
+    expect(seen.at(-1)).toBe('archiving-window');
+  });
+
+  it('a policy-mode file the policy engine refuses exits 2 with its message', async () => {
+    const command = createReplayCommand({ replay: () => Promise.reject(new Error('not runtime')), replayPolicy: () => Promise.reject(new PolicyCounterexampleError('INV-16 cannot be observed in this round')) });
+    const { code, stderr } = await runCommand(command, [file('policy-bad.json', policyCx)]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('prunecheck: replay: INV-16 cannot be observed in this round\n');
   });
 });

@@ -85,3 +85,52 @@ describe('NaiveRuntime edits', () => {
     expect(rt.apply({ kind: 'edit', spanId: 'a', content: 'y' })).toMatchObject({ kind: 'rejected', reason: 'not-resident' });
   });
 });
+
+describe('NaiveRuntime: its log, versions and re-frames', () => {
+  it('persists only what is resident, and rotates every copy or the named ones', () => {
+    const rt = new NaiveRuntime({ capacity: 100 });
+    rt.apply(raw('a', 10));
+    rt.apply(raw('b', 10));
+    rt.apply(raw('zz', 10));
+    rt.apply({ kind: 'prune', spanId: 'zz' });
+    expect(rt.apply({ kind: 'persist', spanId: 'zz' })).toEqual({ kind: 'rejected', spanId: 'zz', reason: 'not-resident' });
+    expect(rt.apply({ kind: 'persist', spanId: 'a' })).toEqual({ kind: 'persisted', spanId: 'a', handle: 'log://a' });
+    rt.apply({ kind: 'persist', spanId: 'b' });
+    expect(rt.apply({ kind: 'rotate', spanIds: ['b'] })).toEqual({ kind: 'rotated', expired: ['b'] });
+    // b's copy is already gone: a later rotation expires only a.
+    expect(rt.apply({ kind: 'rotate' })).toEqual({ kind: 'rotated', expired: ['a'] });
+    rt.apply({ kind: 'prune', spanId: 'a' });
+    expect(rt.apply({ kind: 'restore', spanId: 'a' })).toEqual({ kind: 'rejected', spanId: 'a', reason: 'not-recoverable' });
+  });
+
+  it('restores whatever its log holds now: an overwritten copy comes back changed (what INV-02 forbids)', () => {
+    const rt = new NaiveRuntime({ capacity: 100 });
+    rt.apply(raw('a', 10, 0.5, true));
+    rt.apply({ kind: 'prune', spanId: 'a' });
+    expect(rt.apply({ kind: 'overwrite', spanId: 'a', content: 'other bytes' })).toEqual({ kind: 'overwritten', spanId: 'a' });
+    expect(rt.apply({ kind: 'restore', spanId: 'a' })).toEqual({ kind: 'restored', spanId: 'a' });
+    expect(rt.observe(['a'])[0]?.resident?.content).toBe('other bytes');
+    // A resident span is not restored again; an overwrite of a span never logged leaves nothing to restore.
+    expect(rt.apply({ kind: 'restore', spanId: 'a' })).toMatchObject({ kind: 'rejected', reason: 'not-recoverable' });
+    rt.apply(raw('never', 10));
+    expect(rt.apply({ kind: 'overwrite', spanId: 'never', content: 'x' })).toEqual({ kind: 'overwritten', spanId: 'never' });
+    rt.apply({ kind: 'prune', spanId: 'never' });
+    expect(rt.apply({ kind: 'restore', spanId: 'never' })).toMatchObject({ kind: 'rejected', reason: 'not-recoverable' });
+  });
+
+  it('keeps versions set by steps, re-scores on a re-frame without flooring anything, and refuses directives on what is not resident', () => {
+    const rt = new NaiveRuntime({ capacity: 100, modelVersion: 'm1', policyVersion: 'p1' });
+    expect(rt.apply({ kind: 'setVersion', policyVersion: 'p2' })).toEqual({ kind: 'versioned', modelVersion: 'm1', policyVersion: 'p2' });
+    rt.apply(raw('a', 10, 0.5));
+    rt.apply(raw('gone', 10, 0.5));
+    rt.apply({ kind: 'prune', spanId: 'gone' });
+    expect(rt.apply({ kind: 'reframe', frame: 'new task', scores: { a: 0.9, gone: 0.1 } })).toEqual({ kind: 'reframed', frame: 'new task', floored: [], derivable: [] });
+    expect(rt.observe(['a'])[0]?.resident?.score).toBe(0.9);
+    expect(rt.apply({ kind: 'prune', spanId: 'gone' })).toEqual({ kind: 'rejected', spanId: 'gone', reason: 'not-resident' });
+    expect(rt.apply({ kind: 'summarize', summaryId: 's', sourceIds: ['a', 'gone'], content: 'x' })).toEqual({ kind: 'rejected', spanId: 'gone', reason: 'not-resident' });
+    expect(rt.apply({ kind: 'summarize', summaryId: 's2', sourceIds: ['a'], content: 'x', tokens: 500 }).kind).toBe('window-full');
+    // An eviction it believes derivable: a derived span it never logged.
+    rt.apply({ kind: 'append', span: { id: 'd', kind: 'derived', content: 'from a', sources: ['a'], tokens: 5 } });
+    expect(rt.apply({ kind: 'prune', spanId: 'd' })).toMatchObject({ kind: 'evicted', mode: 'derivable', handle: undefined, tombstone: { modelVersion: 'm1', policyVersion: 'p2', derivationChain: ['a'] } });
+  });
+});

@@ -10,6 +10,11 @@ let calls = 0;
  * The file that defines `fn`, from V8's own record of where each function's source is (the inspector's
  * `[[FunctionLocation]]`), or undefined when the inspector cannot tell. Works for modules loaded by Node, tsx
  * or vitest alike, since it asks the engine rather than the module loader.
+ *
+ * The location names a script by id; its URL is read from V8's best-effort coverage record of the live scripts,
+ * not from the Debugger's `scriptParsed` events: enabling and disabling the Debugger turns a precise coverage
+ * running in the process (vitest's, c8's) into function counts for the rest of the process, so a test suite that
+ * called `checkAdapter` lost every branch it ran afterwards. Reading best-effort coverage resets no count.
  */
 export function functionFile(fn: (...args: never[]) => unknown): Promise<string | undefined> {
   return new Promise((resolveFile) => {
@@ -21,26 +26,22 @@ export function functionFile(fn: (...args: never[]) => unknown): Promise<string 
       resolveFile(undefined);
       return;
     }
-    const scripts = new Map<string, string>();
     const key = `__prunecheckFunctionFile${(calls += 1)}`;
-    const done = (file: string | undefined): void => {
+    const done = (url: string | undefined): void => {
       delete (globalThis as Record<string, unknown>)[key];
-      session.post('Debugger.disable', () => {
-        session.disconnect();
-        resolveFile(file);
-      });
+      session.disconnect();
+      resolveFile(url === undefined || url === '' ? undefined : url.startsWith('file:') ? fileURLToPath(url) : isAbsolute(url) ? url : undefined);
     };
-    session.on('Debugger.scriptParsed', (message) => scripts.set(message.params.scriptId, message.params.url));
     (globalThis as Record<string, unknown>)[key] = fn;
-    session.post('Debugger.enable', (enableError) => {
-      if (enableError) return done(undefined);
-      session.post('Runtime.evaluate', { expression: `globalThis.${key}` }, (evaluateError, evaluated) => {
-        const objectId = evaluated?.result.objectId;
-        if (evaluateError || objectId === undefined) return done(undefined);
-        session.post('Runtime.getProperties', { objectId }, (propertiesError, properties) => {
-          const location = properties?.internalProperties?.find((p) => p.name === '[[FunctionLocation]]')?.value?.value as { scriptId?: string } | undefined;
-          const url = propertiesError || location?.scriptId === undefined ? undefined : scripts.get(location.scriptId);
-          done(url === undefined || url === '' ? undefined : url.startsWith('file:') ? fileURLToPath(url) : isAbsolute(url) ? url : undefined);
+    session.post('Runtime.evaluate', { expression: `globalThis.${key}` }, (evaluateError, evaluated) => {
+      const objectId = evaluated?.result.objectId;
+      if (evaluateError || objectId === undefined) return done(undefined);
+      session.post('Runtime.getProperties', { objectId }, (propertiesError, properties) => {
+        const location = properties?.internalProperties?.find((p) => p.name === '[[FunctionLocation]]')?.value?.value as { scriptId?: string } | undefined;
+        const scriptId = propertiesError ? undefined : location?.scriptId;
+        if (scriptId === undefined) return done(undefined);
+        session.post('Profiler.getBestEffortCoverage', (coverageError, coverage) => {
+          done(coverageError ? undefined : coverage?.result.find((script) => script.scriptId === scriptId)?.url);
         });
       });
     });

@@ -7,7 +7,7 @@ import { SessionFormatError } from './SessionFormatError.ts';
  */
 export function policyMessageOf(value: unknown, file: string, line: number, field: string): PolicyMessage {
   const bad = (what: string): never => {
-    throw new SessionFormatError('BAD_FIELD', file, line, `field '${field}${what}'; see spec/session.schema.json`);
+    throw new SessionFormatError('BAD_FIELD', file, line, `field '${field}${what}; see spec/session.schema.json`);
   };
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return bad(`' must be a message object`);
   const m = value as Record<string, unknown>;

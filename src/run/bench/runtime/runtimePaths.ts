@@ -3,12 +3,16 @@ import type { Operation, OperationKind } from '../../../model/Operation.ts';
 import type { Outcome } from '../../../model/Outcome.ts';
 import type { BenchPathInfo } from '../AdapterBenchReport.ts';
 import { path, type SubjectPath } from '../BenchSubject.ts';
-import type { Rng } from '../Rng.ts';
+import { Rng } from '../Rng.ts';
+import { spanPools } from '../spanPools.ts';
 import { driveOperations, type Answer } from './driveOperations.ts';
 import type { RuntimeWindow } from './RuntimeWindow.ts';
 
 /** Operations per timed iteration (a child over protocol 1.1 gets them as one batch). */
 const BATCH = 40;
+
+/** Distinct resident raw spans a summary or a claim of the paths names. */
+const DRAWN = 10;
 
 interface PathSpec {
   readonly info: BenchPathInfo;
@@ -21,6 +25,8 @@ interface PathSpec {
   count(window: RuntimeWindow): number;
   /** Spans the path adds to the window per operation (a refusal's notice, a summary). */
   readonly grows?: boolean;
+  /** Distinct read targets each operation names: a window with fewer cannot run the path. */
+  readonly draws?: number;
 }
 
 /** The runtime-mode paths, as the reference's own bench (bench/directiveTasks.ts) measures them. */
@@ -60,11 +66,12 @@ export const RUNTIME_PATHS: readonly PathSpec[] = [
     expected: 'a written summary',
     pool: 'reads',
     grows: true,
+    draws: DRAWN,
     count: () => BATCH,
     ops: (w, rng, n) =>
       Array.from({ length: n }, (): Operation => {
         const summaryId = w.freshId('sum');
-        return { kind: 'summarize', summaryId, sourceIds: rng.distinct(w.reads, 10), content: w.nextContent(summaryId) };
+        return { kind: 'summarize', summaryId, sourceIds: rng.distinct(w.reads, DRAWN), content: w.nextContent(summaryId) };
       }),
     accept: (o) => o.kind === 'summarized',
   },
@@ -91,8 +98,9 @@ export const RUNTIME_PATHS: readonly PathSpec[] = [
     needs: 'claim',
     expected: "a 'substantiated' verdict",
     pool: 'reads',
+    draws: DRAWN,
     count: () => BATCH,
-    ops: (w, rng, n) => Array.from({ length: n }, (_, i) => ({ kind: 'claim', claim: `claim ${i}`, requiredIds: rng.distinct(w.reads, 10) })),
+    ops: (w, rng, n) => Array.from({ length: n }, (_, i) => ({ kind: 'claim', claim: `claim ${i}`, requiredIds: rng.distinct(w.reads, DRAWN) })),
     accept: (o) => o.kind === 'substantiated',
   },
   {
@@ -115,8 +123,14 @@ interface IterationState {
 
 /** The runtime-mode paths of one window, each skipped when the runtime does not declare the operation it needs. */
 export function runtimePaths(window: RuntimeWindow, operations: readonly OperationKind[], rng: Rng, subject: string): SubjectPath[] {
+  // The window's read targets, counted from its layout (the draw order does not matter here): bench accepts windows
+  // of 10 spans, which hold 4, fewer than a summary or a claim of the paths names.
+  const readable = spanPools(window.size, new Rng(0, 'count')).reads.length;
   return RUNTIME_PATHS.map((spec) => {
     if (!operations.includes(spec.needs)) return { id: spec.info.id, skip: `the runtime does not declare '${spec.needs}' in its capabilities` };
+    if (spec.draws !== undefined && readable < spec.draws) {
+      return { id: spec.info.id, skip: `a window of ${window.size} spans has ${readable} read targets, fewer than the ${spec.draws} distinct spans each ${spec.info.unit} draws; give larger sizes` };
+    }
     return path<IterationState>(spec.info.id, {
       async prepare() {
         const system = await window.ensure(spec.pool, spec.count(window));
