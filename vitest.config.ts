@@ -37,6 +37,10 @@ export default defineConfig({
       include: ['src/**/*.ts'],
       reporter: ['text-summary'],
       thresholds: {
+        // Issue 26: coverage stays at 90 % or more (the fast tier measured 93.7 % statements once the inspector's
+        // Debugger no longer reset V8's block coverage mid-run, docs/benchmarks.md).
+        statements: 90,
+        lines: 90,
         'src/model/**': { lines: 90, branches: 90 },
       },
     },
