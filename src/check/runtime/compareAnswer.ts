@@ -48,33 +48,43 @@ function normalizeField(treatment: Treatment, field: unknown): unknown {
  * system adds beyond the table are its own and ignored.
  */
 export function compareAnswer(type: AnswerType, expected: unknown, actual: unknown, path = ''): FieldDifference | undefined {
+  const d = differ(type, expected, actual);
+  if (d === undefined) return undefined;
+  return { path: joinPath(path, d.path) || '(answer)', expected: d.expected, actual: d.actual, rule: d.rule };
+}
+
+const joinPath = (outer: string, inner: string): string => (outer === '' ? inner : inner === '' ? outer : `${outer}.${inner}`);
+
+/**
+ * `compareAnswer` with `path` relative to the answer compared ('' for the answer itself): a path is spelled only
+ * on the way out of a difference, never on the way to none (most answers agree on every field).
+ */
+function differ(type: AnswerType, expected: unknown, actual: unknown): FieldDifference | undefined {
   if (absent(expected) || absent(actual)) {
     if (absent(expected) === absent(actual) || absenceChoice(type, expected ?? actual) !== undefined) return undefined;
-    return { path: path || '(answer)', expected: expected ?? null, actual: actual ?? null, rule: 'DIFFERENTIAL' };
+    return { path: '', expected: expected ?? null, actual: actual ?? null, rule: 'DIFFERENTIAL' };
   }
   const fields = fieldsOf(type, expected);
   if (fields === undefined) return undefined;
   // A different kind is the first difference: the other fields belong to another table.
   if ('kind' in fields && (expected as { kind?: unknown }).kind !== (actual as { kind?: unknown }).kind) {
     const rule = fields.kind?.as === 'value' ? (fields.kind.rule ?? 'DIFFERENTIAL') : 'DIFFERENTIAL';
-    return { path: pathTo(path, 'kind'), expected: (expected as { kind?: unknown }).kind, actual: (actual as { kind?: unknown }).kind ?? null, rule };
+    return { path: 'kind', expected: (expected as { kind?: unknown }).kind, actual: (actual as { kind?: unknown }).kind ?? null, rule };
   }
   for (const [name, treatment] of entriesOf(fields)) {
     const want = (expected as Record<string, unknown>)[name];
     const got = (actual as Record<string, unknown>)[name];
     if (treatment.as === 'record') {
-      const inner = compareAnswer(treatment.of, want, got, pathTo(path, name));
-      if (inner !== undefined) return inner;
+      const inner = differ(treatment.of, want, got);
+      if (inner !== undefined) return { ...inner, path: joinPath(name, inner.path) };
       continue;
     }
     if (sameField(treatment, want, got)) continue;
     const rule = treatment.as === 'value' || treatment.as === 'set' ? (treatment.rule ?? 'DIFFERENTIAL') : 'DIFFERENTIAL';
-    return { path: pathTo(path, name), expected: want ?? null, actual: got ?? null, rule };
+    return { path: name, expected: want ?? null, actual: got ?? null, rule };
   }
   return undefined;
 }
-
-const pathTo = (path: string, name: string): string => (path === '' ? name : `${path}.${name}`);
 
 /** Each table's fields as entries, listed once (the tables are constants). */
 const ENTRIES = new WeakMap<object, readonly (readonly [string, Treatment])[]>();

@@ -7,6 +7,13 @@ export interface Difference {
 
 const render = (value: unknown): string => (value === undefined ? 'absent' : JSON.stringify(value));
 
+/** The same keys in the same order: then they are the keys of both, in `left`'s order (no set to build). */
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** The first difference between `left` and `right`, depth first, object keys in `left`'s order then `right`'s. */
 export function firstDifference(left: unknown, right: unknown, path = ''): Difference | undefined {
   if (Object.is(left, right)) return undefined;
@@ -20,7 +27,9 @@ export function firstDifference(left: unknown, right: unknown, path = ''): Diffe
     return undefined;
   }
   if (bothObjects) {
-    const keys = [...new Set([...Object.keys(left), ...Object.keys(right)])];
+    const leftKeys = Object.keys(left);
+    const rightKeys = Object.keys(right);
+    const keys = sameKeys(leftKeys, rightKeys) ? leftKeys : [...new Set([...leftKeys, ...rightKeys])];
     for (const key of keys) {
       const found = firstDifference((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key], path === '' ? key : `${path}.${key}`);
       if (found !== undefined) return found;
