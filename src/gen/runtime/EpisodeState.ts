@@ -201,7 +201,9 @@ export class EpisodeState {
     if (op.kind === 'append' && outcome.kind === 'appended') {
       this.created(op.span.id);
       if (op.span.persist === true) this.persisted.add(op.span.id);
-      for (const requestId of op.span.content.match(/req-\d+\b/g) ?? []) {
+      // Most contents mention no request: the regex runs only over one that may.
+      const mentioned = op.span.content.includes('req-') ? op.span.content.match(/req-\d+\b/g) : null;
+      for (const requestId of mentioned ?? []) {
         this.mentions.set(requestId, [...(this.mentions.get(requestId) ?? []), op.span.id]);
       }
     }

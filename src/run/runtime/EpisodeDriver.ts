@@ -64,6 +64,20 @@ function idsAfter(named: readonly string[], ...more: readonly (readonly string[]
   return [...all];
 }
 
+/** The ids in first-named order, each once: most operations name one id, or a few distinct ones, and are answered as named. */
+function distinct(ids: string[]): string[] {
+  if (ids.length > 8) return [...new Set(ids)];
+  for (let i = 1; i < ids.length; i += 1) if (ids.indexOf(ids[i] as string) < i) return [...new Set(ids)];
+  return ids;
+}
+
+/** The reference's observation of each id. */
+function referenceObservations(reference: EpisodeState['reference'], ids: readonly string[]): Map<string, SpanObservation> {
+  const seen = new Map<string, SpanObservation>();
+  for (const id of ids) seen.set(id, reference.observe(id));
+  return seen;
+}
+
 /** Queries and world events whose divergence leaves the reference's state as the system's: a run goes on past them. */
 const QUERY_LIKE: ReadonlySet<Operation['kind']> = new Set(['lookup', 'claim', 'callTool', 'setVersion']);
 
@@ -144,7 +158,9 @@ export class EpisodeDriver {
   private observed(raw: unknown, ids: readonly string[], when: string): Map<string, SpanObservation> | Finding {
     const problem = validateObservations(raw, ids);
     if (problem !== undefined) return this.fail('ADAPTER-ERROR', `malformed observation ${when} the step: ${problem}`);
-    return new Map((raw as SpanObservation[]).map((o) => [o.spanId, normalizeObservation(o)]));
+    const seen = new Map<string, SpanObservation>();
+    for (const o of raw as SpanObservation[]) seen.set(o.spanId, normalizeObservation(o));
+    return seen;
   }
 
   /**
@@ -260,8 +276,8 @@ export class EpisodeDriver {
       this.inapplicable = `step ${this.trace.length + 1} no longer applies: ${error.message}`;
       return undefined;
     }
-    const named = [...new Set(idsNamedBy(op))];
-    const refBefore = new Map(named.map((id) => [id, reference.observe(id)]));
+    const named = distinct(idsNamedBy(op));
+    const refBefore = referenceObservations(reference, named);
     this.trace.push(op);
     for (const id of named) this.recheck.touched.add(id);
     if (op.kind === 'callTool') this.recheck.called.add(op.signature);
@@ -324,7 +340,7 @@ export class EpisodeDriver {
       expected,
       actual,
       refBefore,
-      refAfter: new Map(after.map((id) => [id, reference.observe(id)])),
+      refAfter: referenceObservations(reference, after),
       sutBefore: sutBefore as ReadonlyMap<string, SpanObservation>, // an outcome always comes with what was seen before it
       sutAfter,
       sutRequest: sutRequest ?? undefined,
