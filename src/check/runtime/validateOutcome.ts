@@ -64,7 +64,8 @@ export function validateOutcome(value: unknown): string | undefined {
 export function validateObservations(value: unknown, ids: readonly string[]): string | undefined {
   if (!Array.isArray(value)) return `observe() must answer an array, got ${typeof value}`;
   if (value.length !== ids.length) return `observe(${ids.length} ids) answered ${value.length} observations; answer one per id, in order`;
-  for (const [i, obs] of value.entries()) {
+  for (let i = 0; i < value.length; i += 1) {
+    const obs: unknown = value[i];
     if (typeof obs !== 'object' || obs === null) return `observation [${i}] must be an object`;
     const o = obs as Record<string, unknown>;
     if (o['spanId'] !== ids[i]) return `observation [${i}].spanId is ${JSON.stringify(o['spanId'])}, expected ${JSON.stringify(ids[i])}`;

@@ -57,10 +57,10 @@ export interface UnclaimedFinding {
  * The ids observed after a step, each once, in the order named: the operation's, then those either outcome names,
  * then the entries the reference folded. Most steps name one id and nothing more, so nothing is copied then.
  */
-function idsAfter(named: readonly string[], ...more: readonly (readonly string[])[]): readonly string[] {
-  if (more.every((ids) => ids.length === 0)) return named;
+function idsAfter(named: readonly string[], expected: readonly string[], actual: readonly string[], folded: readonly string[]): readonly string[] {
+  if (expected.length === 0 && actual.length === 0 && folded.length === 0) return named;
   const all = new Set(named);
-  for (const ids of more) for (const id of ids) all.add(id);
+  for (const ids of [expected, actual, folded]) for (const id of ids) all.add(id);
   return [...all];
 }
 
