@@ -25,7 +25,7 @@ import type { FindingKind } from '../../check/FindingKind.ts';
 import { deepFreeze } from '../../util/deepFreeze.ts';
 import { runMaybeAsync } from '../../util/runMaybeAsync.ts';
 import { TimeLimitError, turnIfDue, watchCall, type Answered } from '../../util/withTimeout.ts';
-import { DEFAULT_RECHECK_EVERY, Recheck } from './Recheck.ts';
+import { DEFAULT_RECHECK_EVERY, Recheck, type RecheckHost } from './Recheck.ts';
 import { isTimeout, naturalOutcome, normalizeObservation, stateOf } from './systemAnswers.ts';
 
 /** The system's observation of some ids, or the finding its call (or its malformed answer) raised. */
@@ -222,8 +222,17 @@ export class EpisodeDriver {
 
   private async recheckIfDue(final: boolean): Promise<Finding | undefined> {
     if (!this.recheckDue(final)) return undefined;
+    this.recheckHost ??= this.makeRecheckHost();
+    this.recheckHost.step = this.trace.length;
+    return this.recheck.run(this.recheckHost);
+  }
+
+  /** What the episode's rechecks ask of it: made at its first recheck and kept, its step set before each. */
+  private recheckHost: { -readonly [K in keyof RecheckHost]: RecheckHost[K] } | undefined;
+
+  private makeRecheckHost(): { -readonly [K in keyof RecheckHost]: RecheckHost[K] } {
     const { system } = this;
-    return this.recheck.run({
+    return {
       step: this.trace.length,
       reference: this.state.reference,
       observations: this.observations,
@@ -234,7 +243,7 @@ export class EpisodeDriver {
       judge: (finding) => this.judge(finding, finding.resume),
       stopped: () => this.stopped,
       adoptScores: (shown) => this.adoptScores(shown),
-    });
+    };
   }
 
   /** The system's audit log (under the watchdog), or the adapter finding its call raised. */
@@ -257,9 +266,12 @@ export class EpisodeDriver {
   /** The system's ledger record of `signature` (under the watchdog), or the adapter finding its call raised. */
   private requestRecord(signature: string, when = ''): RequestRecord | undefined | Finding | Promise<RequestRecord | undefined | Finding> {
     const asking = this.watched(() => this.system.request?.(signature), 'request');
-    const record = (asked: Answered<RequestRecord | undefined>): RequestRecord | undefined | Finding =>
-      'error' in asked ? this.adapterFailure(asked.error, `request(${signature})${when}`) : (asked.value ?? undefined);
-    return asking instanceof Promise ? asking.then(record) : record(asking);
+    return asking instanceof Promise ? asking.then((asked) => this.heldRecord(asked, signature, when)) : this.heldRecord(asking, signature, when);
+  }
+
+  /** What `request(signature)` answered: the record (or none), or the adapter finding its call raised. */
+  private heldRecord(asked: Answered<RequestRecord | undefined>, signature: string, when: string): RequestRecord | undefined | Finding {
+    return 'error' in asked ? this.adapterFailure(asked.error, `request(${signature})${when}`) : (asked.value ?? undefined);
   }
 
   /** One step as a generator that yields what it waits for (`runMaybeAsync`): synchronous while the system is. */
