@@ -66,14 +66,19 @@ function differ(type: AnswerType, expected: unknown, actual: unknown): FieldDiff
   }
   const fields = fieldsOf(type, expected);
   if (fields === undefined) return undefined;
+  const { names, treatments, kind } = tableOf(fields);
   // A different kind is the first difference: the other fields belong to another table.
-  if ('kind' in fields && (expected as { kind?: unknown }).kind !== (actual as { kind?: unknown }).kind) {
-    const rule = fields.kind?.as === 'value' ? (fields.kind.rule ?? 'DIFFERENTIAL') : 'DIFFERENTIAL';
+  if (kind !== undefined && (expected as { kind?: unknown }).kind !== (actual as { kind?: unknown }).kind) {
+    const rule = kind.as === 'value' ? (kind.rule ?? 'DIFFERENTIAL') : 'DIFFERENTIAL';
     return { path: 'kind', expected: (expected as { kind?: unknown }).kind, actual: (actual as { kind?: unknown }).kind ?? null, rule };
   }
-  for (const [name, treatment] of entriesOf(fields)) {
+  for (let i = 0; i < names.length; i += 1) {
+    const name = names[i] as string;
     const want = (expected as Record<string, unknown>)[name];
     const got = (actual as Record<string, unknown>)[name];
+    // The very same value agrees under every treatment (a record with itself, field by field, too).
+    if (want === got) continue;
+    const treatment = treatments[i] as Treatment;
     if (treatment.as === 'record') {
       const inner = differ(treatment.of, want, got);
       if (inner !== undefined) return { ...inner, path: joinPath(name, inner.path) };
@@ -86,12 +91,24 @@ function differ(type: AnswerType, expected: unknown, actual: unknown): FieldDiff
   return undefined;
 }
 
-/** Each table's fields as entries, listed once (the tables are constants). */
-const ENTRIES = new WeakMap<object, readonly (readonly [string, Treatment])[]>();
-function entriesOf(fields: Readonly<Record<string, Treatment>>): readonly (readonly [string, Treatment])[] {
-  let entries = ENTRIES.get(fields);
-  if (entries === undefined) ENTRIES.set(fields, (entries = Object.entries(fields)));
-  return entries;
+/** One table of fields as `differ` walks it: names and treatments side by side, and the `kind` field's when it has one. */
+interface Table {
+  readonly names: readonly string[];
+  readonly treatments: readonly Treatment[];
+  readonly kind: Treatment | undefined;
+}
+
+/** Each table's fields, listed once (the tables are constants). */
+const TABLES = new WeakMap<object, Table>();
+function tableOf(fields: Readonly<Record<string, Treatment>>): Table {
+  let table = TABLES.get(fields);
+  if (table === undefined) {
+    const entries = Object.entries(fields);
+    // Every field a table lists has a treatment: a table lists `kind` exactly when `fields.kind` is one.
+    table = { names: entries.map(([name]) => name), treatments: entries.map(([, treatment]) => treatment), kind: Object.hasOwn(fields, 'kind') ? fields.kind : undefined };
+    TABLES.set(fields, table);
+  }
+  return table;
 }
 
 /** Equal members in the same order: the same as a set too. */
