@@ -89,27 +89,31 @@ function residency(facts: RecheckFacts, id: string, out: RecheckFinding[]): void
   out.push(recheckFinding(facts, `residency:${id}`, { invariant: 'DIFFERENTIAL', clauses: [systemClause(`${id} is resident in the system after step ${facts.step}`, now(facts, id, { resident: { id } })), referenceClause(why)] }));
 }
 
+/**
+ * "`id` was evicted as … at step …": the eviction is looked up in the audit log (O(steps)) only to explain a
+ * difference, never on the way to none.
+ */
+function evictedClauses(facts: RecheckFacts, id: string): Clause[] {
+  const eviction = new SpanExplainer(facts.reference, facts.step + 1).history.lastEviction(id);
+  return eviction === undefined ? [] : [systemClause(`${id} was evicted as ${eviction.mode} at step ${eviction.step}`, eviction.fact)];
+}
+
 /** An evicted span's tombstone and in-window marker: the external record and the model's gap marker stay. */
 function evictedState(facts: RecheckFacts, id: string, out: RecheckFinding[]): void {
   const sut = facts.sut.get(id);
   const expected = facts.reference.tombstones.get(id);
   if (sut === undefined || expected === undefined || facts.reference.window.has(id) || sut.resident !== undefined) return;
-  // The eviction is looked up in the audit log (O(steps)) only to explain a difference, never on the way to none.
-  const evicted = (): Clause[] => {
-    const eviction = new SpanExplainer(facts.reference, facts.step + 1).history.lastEviction(id);
-    return eviction === undefined ? [] : [systemClause(`${id} was evicted as ${eviction.mode} at step ${eviction.step}`, eviction.fact)];
-  };
   if (sut.tombstone === undefined) {
     const had = earlier(facts, id, (step) => `after step ${step} the external tombstone store held a record of ${id}`, (o) => o.tombstone !== undefined, { tombstone: { spanId: id } });
-    out.push(recheckFinding(facts, `tombstone:${id}`, { invariant: 'INV-01', clauses: [...evicted(), ...had, systemClause(`after step ${facts.step} it has none`, now(facts, id, { tombstone: null }))] }, 'continue'));
+    out.push(recheckFinding(facts, `tombstone:${id}`, { invariant: 'INV-01', clauses: [...evictedClauses(facts, id), ...had, systemClause(`after step ${facts.step} it has none`, now(facts, id, { tombstone: null }))] }, 'continue'));
   } else {
-    for (const d of tombstoneDifferences(facts, id, sut.tombstone, expected)) out.push(recheckFinding(facts, `tombstone:${d.invariant}:${id}`, { invariant: d.invariant, clauses: [...evicted(), ...d.clauses] }, 'continue'));
+    for (const d of tombstoneDifferences(facts, id, sut.tombstone, expected)) out.push(recheckFinding(facts, `tombstone:${d.invariant}:${id}`, { invariant: d.invariant, clauses: [...evictedClauses(facts, id), ...d.clauses] }, 'continue'));
   }
   const want = facts.reference.window.indexEntry(id)?.kind;
   const marker = markerDifference(facts, id, sut, want);
   if (marker !== undefined) {
     const had = earlier(facts, id, (step) => `after step ${step} the window held its '${String(want)}' entry`, (o) => o.index?.kind === want, { index: { kind: want } });
-    out.push(recheckFinding(facts, `marker:${id}`, { invariant: marker.invariant, clauses: [...evicted(), ...had, ...marker.clauses] }, 'continue'));
+    out.push(recheckFinding(facts, `marker:${id}`, { invariant: marker.invariant, clauses: [...evictedClauses(facts, id), ...had, ...marker.clauses] }, 'continue'));
   }
 }
 

@@ -53,13 +53,17 @@ function derivationSources(state: EpisodeState): Set<string> {
   return new Set(state.derivableTombstones().flatMap((id) => state.reference.tombstones.get(id)?.derivationChain ?? []));
 }
 
+/** The kind of span `id` is, by the reference's record. */
+function kindOf(state: EpisodeState, id: string): string | undefined {
+  return state.reference.span(id)?.kind;
+}
+
 function prunePool(state: EpisodeState, pool: PrunePool): readonly string[] {
   const resident = state.resident();
-  const kindOf = (id: string) => state.reference.span(id)?.kind;
   const filtered =
     pool === 'summarized-source' ? preferred(resident.filter((id) => state.rotatedAfterSummary.has(id)), resident.filter((id) => state.summarized.has(id)))
-    : pool === 'summary' ? resident.filter((id) => kindOf(id) === 'summary')
-    : pool === 'derived' ? preferred(resident.filter((id) => state.reference.span(id)?.floored === true), resident.filter((id) => kindOf(id) === 'derived'))
+    : pool === 'summary' ? resident.filter((id) => kindOf(state, id) === 'summary')
+    : pool === 'derived' ? preferred(resident.filter((id) => state.reference.span(id)?.floored === true), resident.filter((id) => kindOf(state, id) === 'derived'))
     : pool === 'edited' ? preferred(resident.filter((id) => state.edited.has(id) && state.restored.has(id)), resident.filter((id) => state.edited.has(id)))
     : resident;
   return filtered.length > 0 ? filtered : resident;
