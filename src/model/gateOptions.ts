@@ -20,46 +20,59 @@ const MODES: readonly EvictionMode[] = ['derivable', 'reversible', 'lossy'];
 export function gateOptions(rt: ReferenceRuntime, span: Span, acceptLossy: boolean, by: Gatekeeper): GateOption[] {
   const check = rt.backingCheck(span);
   const options: GateOption[] = [];
-  const evict = (mode: EvictionMode): GateDecision => ({ kind: 'evict', mode, check });
-  const reject = (reason: RejectionReason): GateDecision => ({ kind: 'reject', reason, check });
-  const allow = (decision: GateDecision): void => void options.push({ decision, allowed: true });
-  const forbid = (decision: GateDecision, rule: InvariantId | undefined): void => void options.push({ decision, allowed: false, rule });
 
   if (rt.contentChanged(span)) {
-    allow(reject('content-changed'));
-    for (const mode of MODES) forbid(evict(mode), 'INV-02');
-    forbid(reject('not-reversible'), 'INV-02');
+    allow(options, reject(check, 'content-changed'));
+    for (const mode of MODES) forbid(options, evict(check, mode), 'INV-02');
+    forbid(options, reject(check, 'not-reversible'), 'INV-02');
     return options;
   }
   if (by === 'compact' && rt.effectiveScore(span) === Number.POSITIVE_INFINITY) {
-    allow(reject('not-reversible'));
+    allow(options, reject(check, 'not-reversible'));
     const floor: InvariantId = span.kind === 'raw' ? 'INV-07' : 'INV-08';
-    for (const mode of MODES) forbid(evict(mode), mode === 'derivable' && span.kind === 'raw' ? 'INV-06' : floor);
-    forbid(reject('content-changed'), undefined);
+    for (const mode of MODES) forbid(options, evict(check, mode), mode === 'derivable' && span.kind === 'raw' ? 'INV-06' : floor);
+    forbid(options, reject(check, 'content-changed'), undefined);
     return options;
   }
 
   const derivable = rt.isDerivable(span);
   const reversible = isResolvable(check);
-  if (derivable) allow(evict('derivable'));
-  if (reversible) allow(evict('reversible'));
+  if (derivable) allow(options, evict(check, 'derivable'));
+  if (reversible) allow(options, evict(check, 'reversible'));
   const lossless = derivable || reversible;
   // D-20: loss is accepted except of a span a re-frame floored (its derivability flipped and nothing backs it).
   const refusedLoss = !lossless && acceptLossy && by === 'prune' && span.floored;
   const lossy = !lossless && acceptLossy && by === 'prune' && !span.floored;
-  if (lossy) allow(evict('lossy'));
-  if (refusedLoss) allow(reject('floored'));
-  else if (!lossless && !lossy) allow(reject('not-reversible'));
+  if (lossy) allow(options, evict(check, 'lossy'));
+  if (refusedLoss) allow(options, reject(check, 'floored'));
+  else if (!lossless && !lossy) allow(options, reject(check, 'not-reversible'));
 
-  if (!derivable) forbid(evict('derivable'), span.kind === 'raw' ? 'INV-06' : rt.derivationLapsed(span) ? 'INV-08' : 'INV-03');
-  if (!reversible) forbid(evict('reversible'), 'INV-03');
+  if (!derivable) forbid(options, evict(check, 'derivable'), span.kind === 'raw' ? 'INV-06' : rt.derivationLapsed(span) ? 'INV-08' : 'INV-03');
+  if (!reversible) forbid(options, evict(check, 'reversible'), 'INV-03');
   // A lossless route open: refusing the span, or destroying it needlessly, breaks the gate (INV-03).
-  if (!lossy) forbid(evict('lossy'), lossless ? 'INV-03' : refusedLoss ? 'INV-08' : 'INV-03');
-  if (lossless || lossy) forbid(reject('not-reversible'), 'INV-03');
-  else if (refusedLoss) forbid(reject('not-reversible'), 'INV-08');
-  if (!refusedLoss) forbid(reject('floored'), lossless || lossy ? 'INV-03' : undefined);
-  forbid(reject('content-changed'), undefined);
+  if (!lossy) forbid(options, evict(check, 'lossy'), lossless ? 'INV-03' : refusedLoss ? 'INV-08' : 'INV-03');
+  if (lossless || lossy) forbid(options, reject(check, 'not-reversible'), 'INV-03');
+  else if (refusedLoss) forbid(options, reject(check, 'not-reversible'), 'INV-08');
+  if (!refusedLoss) forbid(options, reject(check, 'floored'), lossless || lossy ? 'INV-03' : undefined);
+  forbid(options, reject(check, 'content-changed'), undefined);
   return options;
+}
+
+/** The gate's decisions and options, made by functions of the module: no closure per decision (each is named under tsx). */
+function evict(check: BackingCheck, mode: EvictionMode): GateDecision {
+  return { kind: 'evict', mode, check };
+}
+
+function reject(check: BackingCheck, reason: RejectionReason): GateDecision {
+  return { kind: 'reject', reason, check };
+}
+
+function allow(options: GateOption[], decision: GateDecision): void {
+  options.push({ decision, allowed: true });
+}
+
+function forbid(options: GateOption[], decision: GateDecision, rule: InvariantId | undefined): void {
+  options.push({ decision, allowed: false, rule });
 }
 
 /** Seed 002's three conditions together: the span has a resolvable pointer. */

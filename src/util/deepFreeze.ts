@@ -7,6 +7,10 @@
 export function deepFreeze<T>(value: T): T {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
   Object.freeze(value);
-  for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<string | symbol, unknown>)[key]);
+  for (const key of Reflect.ownKeys(value)) {
+    // Only an object needs the call: most members (ids, contents, scores) are primitives, which stay as they are.
+    const member = (value as Record<string | symbol, unknown>)[key];
+    if (typeof member === 'object' && member !== null) deepFreeze(member);
+  }
   return value;
 }

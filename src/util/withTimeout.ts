@@ -83,14 +83,25 @@ interface Watch {
   readonly what: string;
 }
 
-/** A call as the watchdog began it: answered at once (or refused before it ran: `before`), or pending. */
-type Begun<T> = { readonly kind: 'answered'; readonly answer: Answered<T>; readonly before: boolean } | { readonly kind: 'pending'; readonly result: PromiseLike<T>; readonly watch: Watch };
+/** A call that answered with a promise, as the watchdog began it. */
+class Pending<T> {
+  constructor(
+    readonly result: PromiseLike<T>,
+    readonly watch: Watch,
+  ) {}
+}
+
+/**
+ * A call as the watchdog began it: answered at once (its answer itself, no wrapper: the synchronous path makes
+ * one object per call), refused before it ran (`before`: the time limit had run out), or pending.
+ */
+type Begun<T> = Answered<T> | { readonly error: Error; readonly before: true } | Pending<T>;
 
 /** The prologue `withTimeout` and `watchCall` share: the deadline, the stall monitor armed around the call, the call. */
 function begin<T>(call: () => T | PromiseLike<T>, ms: number, what: string, deadline: number | undefined): Begun<Awaited<T>> {
   const started = Date.now();
   const left = deadline === undefined ? Number.POSITIVE_INFINITY : deadline - started;
-  if (left <= 0) return { kind: 'answered', answer: { error: new TimeLimitError(`the time limit ran out before ${what}`, what, 0) }, before: true };
+  if (left <= 0) return { error: new TimeLimitError(`the time limit ran out before ${what}`, what, 0), before: true };
   const limit = Math.min(ms, left);
   const token = armStallMonitor(what, limit);
   let result: T | PromiseLike<T>;
@@ -98,13 +109,13 @@ function begin<T>(call: () => T | PromiseLike<T>, ms: number, what: string, dead
     result = call();
   } catch (error: unknown) {
     disarmStallMonitor(token);
-    return { kind: 'answered', answer: { error: asError(error) }, before: false };
+    return { error: asError(error) };
   }
   if (!isThenable(result)) {
     disarmStallMonitor(token);
-    return { kind: 'answered', answer: { value: result as Awaited<T> }, before: false };
+    return { value: result as Awaited<T> };
   }
-  return { kind: 'pending', result: result as PromiseLike<Awaited<T>>, watch: { started, limit, byDeadline: left < ms, token, what } };
+  return new Pending(result as PromiseLike<Awaited<T>>, { started, limit, byDeadline: left < ms, token, what });
 }
 
 /**
@@ -121,10 +132,9 @@ function begin<T>(call: () => T | PromiseLike<T>, ms: number, what: string, dead
  */
 export function withTimeout<T>(call: () => T | PromiseLike<T>, ms: number, what: string, deadline?: number): Promise<Awaited<T>> {
   const begun = begin(call, ms, what, deadline);
-  if (begun.kind === 'pending') return watchPending(begun.result, begun.watch);
-  const { answer } = begun;
-  if ('value' in answer) return handOn(answer.value);
-  return begun.before ? Promise.reject(answer.error) : rejectLater(answer.error);
+  if (begun instanceof Pending) return watchPending(begun.result, begun.watch);
+  if ('value' in begun) return handOn(begun.value);
+  return 'before' in begun ? Promise.reject(begun.error) : rejectLater(begun.error);
 }
 
 /** What a watched call answered at once: its value, or what it threw, as an Error. */
@@ -139,7 +149,7 @@ export type Answered<T> = { readonly value: T } | { readonly error: Error };
  */
 export function watchCall<T>(call: () => T | PromiseLike<T>, ms: number, what: string, deadline?: number): Answered<Awaited<T>> | Promise<Answered<Awaited<T>>> {
   const begun = begin(call, ms, what, deadline);
-  if (begun.kind === 'answered') return begun.answer;
+  if (!(begun instanceof Pending)) return 'before' in begun ? { error: begun.error } : begun;
   return watchPending(begun.result, begun.watch).then(
     (value) => ({ value }),
     (error: unknown) => ({ error: asError(error) }),

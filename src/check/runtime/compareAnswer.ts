@@ -48,40 +48,67 @@ function normalizeField(treatment: Treatment, field: unknown): unknown {
  * system adds beyond the table are its own and ignored.
  */
 export function compareAnswer(type: AnswerType, expected: unknown, actual: unknown, path = ''): FieldDifference | undefined {
+  const d = differ(type, expected, actual);
+  if (d === undefined) return undefined;
+  return { path: joinPath(path, d.path) || '(answer)', expected: d.expected, actual: d.actual, rule: d.rule };
+}
+
+const joinPath = (outer: string, inner: string): string => (outer === '' ? inner : inner === '' ? outer : `${outer}.${inner}`);
+
+/**
+ * `compareAnswer` with `path` relative to the answer compared ('' for the answer itself): a path is spelled only
+ * on the way out of a difference, never on the way to none (most answers agree on every field).
+ */
+function differ(type: AnswerType, expected: unknown, actual: unknown): FieldDifference | undefined {
   if (absent(expected) || absent(actual)) {
     if (absent(expected) === absent(actual) || absenceChoice(type, expected ?? actual) !== undefined) return undefined;
-    return { path: path || '(answer)', expected: expected ?? null, actual: actual ?? null, rule: 'DIFFERENTIAL' };
+    return { path: '', expected: expected ?? null, actual: actual ?? null, rule: 'DIFFERENTIAL' };
   }
   const fields = fieldsOf(type, expected);
   if (fields === undefined) return undefined;
+  const { names, treatments, kind } = tableOf(fields);
   // A different kind is the first difference: the other fields belong to another table.
-  if ('kind' in fields && (expected as { kind?: unknown }).kind !== (actual as { kind?: unknown }).kind) {
-    const rule = fields.kind?.as === 'value' ? (fields.kind.rule ?? 'DIFFERENTIAL') : 'DIFFERENTIAL';
-    return { path: pathTo(path, 'kind'), expected: (expected as { kind?: unknown }).kind, actual: (actual as { kind?: unknown }).kind ?? null, rule };
+  if (kind !== undefined && (expected as { kind?: unknown }).kind !== (actual as { kind?: unknown }).kind) {
+    const rule = kind.as === 'value' ? (kind.rule ?? 'DIFFERENTIAL') : 'DIFFERENTIAL';
+    return { path: 'kind', expected: (expected as { kind?: unknown }).kind, actual: (actual as { kind?: unknown }).kind ?? null, rule };
   }
-  for (const [name, treatment] of entriesOf(fields)) {
+  for (let i = 0; i < names.length; i += 1) {
+    const name = names[i] as string;
     const want = (expected as Record<string, unknown>)[name];
     const got = (actual as Record<string, unknown>)[name];
+    // The very same value agrees under every treatment (a record with itself, field by field, too).
+    if (want === got) continue;
+    const treatment = treatments[i] as Treatment;
     if (treatment.as === 'record') {
-      const inner = compareAnswer(treatment.of, want, got, pathTo(path, name));
-      if (inner !== undefined) return inner;
+      const inner = differ(treatment.of, want, got);
+      if (inner !== undefined) return { ...inner, path: joinPath(name, inner.path) };
       continue;
     }
     if (sameField(treatment, want, got)) continue;
     const rule = treatment.as === 'value' || treatment.as === 'set' ? (treatment.rule ?? 'DIFFERENTIAL') : 'DIFFERENTIAL';
-    return { path: pathTo(path, name), expected: want ?? null, actual: got ?? null, rule };
+    return { path: name, expected: want ?? null, actual: got ?? null, rule };
   }
   return undefined;
 }
 
-const pathTo = (path: string, name: string): string => (path === '' ? name : `${path}.${name}`);
+/** One table of fields as `differ` walks it: names and treatments side by side, and the `kind` field's when it has one. */
+interface Table {
+  readonly names: readonly string[];
+  readonly treatments: readonly Treatment[];
+  readonly kind: Treatment | undefined;
+}
 
-/** Each table's fields as entries, listed once (the tables are constants). */
-const ENTRIES = new WeakMap<object, readonly (readonly [string, Treatment])[]>();
-function entriesOf(fields: Readonly<Record<string, Treatment>>): readonly (readonly [string, Treatment])[] {
-  let entries = ENTRIES.get(fields);
-  if (entries === undefined) ENTRIES.set(fields, (entries = Object.entries(fields)));
-  return entries;
+/** Each table's fields, listed once (the tables are constants). */
+const TABLES = new WeakMap<object, Table>();
+function tableOf(fields: Readonly<Record<string, Treatment>>): Table {
+  let table = TABLES.get(fields);
+  if (table === undefined) {
+    const entries = Object.entries(fields);
+    // Every field a table lists has a treatment: a table lists `kind` exactly when `fields.kind` is one.
+    table = { names: entries.map(([name]) => name), treatments: entries.map(([, treatment]) => treatment), kind: Object.hasOwn(fields, 'kind') ? fields.kind : undefined };
+    TABLES.set(fields, table);
+  }
+  return table;
 }
 
 /** Equal members in the same order: the same as a set too. */

@@ -7,25 +7,63 @@ export interface Difference {
 
 const render = (value: unknown): string => (value === undefined ? 'absent' : JSON.stringify(value));
 
+/** The same keys in the same order: then they are the keys of both, in `left`'s order (no set to build). */
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** A step down from a value: an object's key, or an array's index. */
+type Step = string | number;
+
+/** The way to the first difference, leaf first, and the two values there. */
+interface Found {
+  readonly steps: Step[];
+  left: unknown;
+  right: unknown;
+}
+
 /** The first difference between `left` and `right`, depth first, object keys in `left`'s order then `right`'s. */
 export function firstDifference(left: unknown, right: unknown, path = ''): Difference | undefined {
-  if (Object.is(left, right)) return undefined;
+  const found: Found = { steps: [], left: undefined, right: undefined };
+  if (!differs(left, right, found)) return undefined;
+  // The path is spelled once, only for a difference (a step that changes nothing builds no string per key).
+  let at = path;
+  for (let i = found.steps.length - 1; i >= 0; i -= 1) {
+    const step = found.steps[i] as Step;
+    at = typeof step === 'number' ? `${at}[${step}]` : at === '' ? step : `${at}.${step}`;
+  }
+  return { path: at === '' ? 'value' : at, left: render(found.left), right: render(found.right) };
+}
+
+/** Whether `left` and `right` differ; if so, `found` holds the way to the first difference and the values there. */
+function differs(left: unknown, right: unknown, found: Found): boolean {
+  if (Object.is(left, right)) return false;
   const bothArrays = Array.isArray(left) && Array.isArray(right);
   const bothObjects = typeof left === 'object' && left !== null && typeof right === 'object' && right !== null && !Array.isArray(left) && !Array.isArray(right);
   if (bothArrays) {
     for (let i = 0; i < Math.max(left.length, right.length); i += 1) {
-      const found = firstDifference(left[i], right[i], `${path}[${i}]`);
-      if (found !== undefined) return found;
+      if (differs(left[i], right[i], found)) {
+        found.steps.push(i);
+        return true;
+      }
     }
-    return undefined;
+    return false;
   }
   if (bothObjects) {
-    const keys = [...new Set([...Object.keys(left), ...Object.keys(right)])];
+    const leftKeys = Object.keys(left);
+    const rightKeys = Object.keys(right);
+    const keys = sameKeys(leftKeys, rightKeys) ? leftKeys : [...new Set([...leftKeys, ...rightKeys])];
     for (const key of keys) {
-      const found = firstDifference((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key], path === '' ? key : `${path}.${key}`);
-      if (found !== undefined) return found;
+      if (differs((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key], found)) {
+        found.steps.push(key);
+        return true;
+      }
     }
-    return undefined;
+    return false;
   }
-  return { path: path === '' ? 'value' : path, left: render(left), right: render(right) };
+  found.left = left;
+  found.right = right;
+  return true;
 }

@@ -35,11 +35,14 @@ export interface RecheckFinding {
  * here and attributed as at the step that would have shown it; each clause about the system rests on what it
  * showed now or earlier. Residency first: where it differs, the states have parted and the rest is moot.
  */
-export function* recheckState(facts: RecheckFacts): Iterable<RecheckFinding> {
-  for (const id of facts.ids) yield* residency(facts, id);
-  for (const id of facts.ids) yield* evictedState(facts, id);
-  for (const id of facts.ids) yield* residentState(facts, id);
-  yield* ledger(facts);
+export function recheckState(facts: RecheckFacts): RecheckFinding[] {
+  // Into one list, in this order: no generator per id and check (a recheck visits every id the episode touched).
+  const out: RecheckFinding[] = [];
+  for (const id of facts.ids) residency(facts, id, out);
+  for (const id of facts.ids) evictedState(facts, id, out);
+  for (const id of facts.ids) residentState(facts, id, out);
+  ledger(facts, out);
+  return out;
 }
 
 const recheckClause = (facts: RecheckFacts): Clause => ({
@@ -62,7 +65,7 @@ function earlier(facts: RecheckFacts, id: string, text: (step: number) => string
   return [systemClause(text(last.step), observed(last.step, 'after', id, shape))];
 }
 
-function* residency(facts: RecheckFacts, id: string): Iterable<RecheckFinding> {
+function residency(facts: RecheckFacts, id: string, out: RecheckFinding[]): void {
   const sut = facts.sut.get(id);
   if (sut === undefined) return;
   const inSut = sut.resident !== undefined;
@@ -78,40 +81,44 @@ function* residency(facts: RecheckFacts, id: string): Iterable<RecheckFinding> {
       { kind: 'never-answered', from: (since ?? 0) + 1, to: facts.step, shape: { kind: 'evicted', spanId: id } },
       { kind: 'never-answered', from: (since ?? 0) + 1, to: facts.step, shape: { kind: 'compacted', evicted: [{ spanId: id }] } },
     );
-    yield recheckFinding(facts, `residency:${id}`, { invariant: 'INV-03', clauses: [...was, gone, referenceClause(`no directive evicted ${id}: a span leaves the window only through the gate, never silently`)] });
+    out.push(recheckFinding(facts, `residency:${id}`, { invariant: 'INV-03', clauses: [...was, gone, referenceClause(`no directive evicted ${id}: a span leaves the window only through the gate, never silently`)] }));
     return;
   }
   const eviction = new SpanExplainer(facts.reference, facts.step + 1).history.lastEviction(id);
   const why = eviction === undefined ? `by the reference's record ${id} is not resident` : `${id} left the window at step ${eviction.step} (evicted as ${eviction.mode})`;
-  yield recheckFinding(facts, `residency:${id}`, { invariant: 'DIFFERENTIAL', clauses: [systemClause(`${id} is resident in the system after step ${facts.step}`, now(facts, id, { resident: { id } })), referenceClause(why)] });
+  out.push(recheckFinding(facts, `residency:${id}`, { invariant: 'DIFFERENTIAL', clauses: [systemClause(`${id} is resident in the system after step ${facts.step}`, now(facts, id, { resident: { id } })), referenceClause(why)] }));
+}
+
+/**
+ * "`id` was evicted as … at step …": the eviction is looked up in the audit log (O(steps)) only to explain a
+ * difference, never on the way to none.
+ */
+function evictedClauses(facts: RecheckFacts, id: string): Clause[] {
+  const eviction = new SpanExplainer(facts.reference, facts.step + 1).history.lastEviction(id);
+  return eviction === undefined ? [] : [systemClause(`${id} was evicted as ${eviction.mode} at step ${eviction.step}`, eviction.fact)];
 }
 
 /** An evicted span's tombstone and in-window marker: the external record and the model's gap marker stay. */
-function* evictedState(facts: RecheckFacts, id: string): Iterable<RecheckFinding> {
+function evictedState(facts: RecheckFacts, id: string, out: RecheckFinding[]): void {
   const sut = facts.sut.get(id);
   const expected = facts.reference.tombstones.get(id);
   if (sut === undefined || expected === undefined || facts.reference.window.has(id) || sut.resident !== undefined) return;
-  // The eviction is looked up in the audit log (O(steps)) only to explain a difference, never on the way to none.
-  const evicted = (): Clause[] => {
-    const eviction = new SpanExplainer(facts.reference, facts.step + 1).history.lastEviction(id);
-    return eviction === undefined ? [] : [systemClause(`${id} was evicted as ${eviction.mode} at step ${eviction.step}`, eviction.fact)];
-  };
   if (sut.tombstone === undefined) {
     const had = earlier(facts, id, (step) => `after step ${step} the external tombstone store held a record of ${id}`, (o) => o.tombstone !== undefined, { tombstone: { spanId: id } });
-    yield recheckFinding(facts, `tombstone:${id}`, { invariant: 'INV-01', clauses: [...evicted(), ...had, systemClause(`after step ${facts.step} it has none`, now(facts, id, { tombstone: null }))] }, 'continue');
+    out.push(recheckFinding(facts, `tombstone:${id}`, { invariant: 'INV-01', clauses: [...evictedClauses(facts, id), ...had, systemClause(`after step ${facts.step} it has none`, now(facts, id, { tombstone: null }))] }, 'continue'));
   } else {
-    for (const d of tombstoneDifferences(facts, id, sut.tombstone, expected)) yield recheckFinding(facts, `tombstone:${d.invariant}:${id}`, { invariant: d.invariant, clauses: [...evicted(), ...d.clauses] }, 'continue');
+    for (const d of tombstoneDifferences(facts, id, sut.tombstone, expected)) out.push(recheckFinding(facts, `tombstone:${d.invariant}:${id}`, { invariant: d.invariant, clauses: [...evictedClauses(facts, id), ...d.clauses] }, 'continue'));
   }
-  const want = facts.reference.observe(id).index?.kind;
+  const want = facts.reference.window.indexEntry(id)?.kind;
   const marker = markerDifference(facts, id, sut, want);
   if (marker !== undefined) {
     const had = earlier(facts, id, (step) => `after step ${step} the window held its '${String(want)}' entry`, (o) => o.index?.kind === want, { index: { kind: want } });
-    yield recheckFinding(facts, `marker:${id}`, { invariant: marker.invariant, clauses: [...evicted(), ...had, ...marker.clauses] }, 'continue');
+    out.push(recheckFinding(facts, `marker:${id}`, { invariant: marker.invariant, clauses: [...evictedClauses(facts, id), ...had, ...marker.clauses] }, 'continue'));
   }
 }
 
 /** A resident span's floor flag, content and retention score. */
-function* residentState(facts: RecheckFacts, id: string): Iterable<RecheckFinding> {
+function residentState(facts: RecheckFacts, id: string, out: RecheckFinding[]): void {
   const shown = facts.sut.get(id)?.resident;
   const span = facts.reference.window.get(id);
   if (shown === undefined || span === undefined) return;
@@ -121,11 +128,11 @@ function* residentState(facts: RecheckFacts, id: string): Iterable<RecheckFindin
     const explain = new SpanExplainer(facts.reference, facts.step + 1);
     const shows = systemClause(`${id} is ${shown.floored ? '' : 'not '}on the retention floor in the system after step ${facts.step}`, now(facts, id, { resident: { floored: shown.floored } }));
     const why = want.floored ? explain.floored(span) : [referenceClause(raw ? `${id} has a resolvable pointer, so it is not floored` : `${id} is not floored: no re-frame flipped its derivability while it had no resolvable pointer`)];
-    yield recheckFinding(facts, `floored:${id}`, { invariant: raw ? 'INV-07' : 'INV-08', clauses: [shows, ...why] }, 'continue');
+    out.push(recheckFinding(facts, `floored:${id}`, { invariant: raw ? 'INV-07' : 'INV-08', clauses: [shows, ...why] }, 'continue'));
   }
-  if (shown.content !== want.content) yield contentFinding(facts, span, shown.content);
+  if (shown.content !== want.content) out.push(contentFinding(facts, span, shown.content));
   if (shown.score !== want.score) {
-    yield recheckFinding(facts, `score:${id}`, { invariant: 'DIFFERENTIAL', clauses: [systemClause(`${id}'s retention score is ${shown.score}`, now(facts, id, { resident: { score: shown.score } })), referenceClause(`by the reference's record it is ${want.score}`)] }, 'adopt-scores');
+    out.push(recheckFinding(facts, `score:${id}`, { invariant: 'DIFFERENTIAL', clauses: [systemClause(`${id}'s retention score is ${shown.score}`, now(facts, id, { resident: { score: shown.score } })), referenceClause(`by the reference's record it is ${want.score}`)] }, 'adopt-scores'));
   }
 }
 
@@ -138,7 +145,7 @@ function contentFinding(facts: RecheckFacts, span: Span, content: string): Reche
 }
 
 /** Every signature's ledger record: the attempt that decides its next call (INV-09), kept outside the window. */
-function* ledger(facts: RecheckFacts): Iterable<RecheckFinding> {
+function ledger(facts: RecheckFacts, out: RecheckFinding[]): void {
   if (facts.ledger === 'unsupported') return;
   for (const [signature, held] of facts.ledger) {
     const want = facts.reference.ledger.get(signature);
@@ -148,6 +155,6 @@ function* ledger(facts: RecheckFacts): Iterable<RecheckFinding> {
       { kind: 'ledger', step: facts.step, signature, shape: held === undefined ? null : { requestId: held.requestId, status: held.status ?? null } },
     );
     const must = referenceClause(`it must hold ${want.requestId} (${want.status}), the attempt of step ${want.step} that decides the signature's next call: the accepted one, else the latest`);
-    yield recheckFinding(facts, `ledger:${signature}`, { invariant: 'INV-09', clauses: [shows, must] }, 'continue');
+    out.push(recheckFinding(facts, `ledger:${signature}`, { invariant: 'INV-09', clauses: [shows, must] }, 'continue'));
   }
 }

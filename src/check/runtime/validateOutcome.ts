@@ -28,6 +28,9 @@ const FIELDS: Readonly<Record<string, Readonly<Record<string, 'string' | 'string
   versioned: { modelVersion: 'string', policyVersion: 'string' },
 };
 
+/** Each kind's fields as entries, listed once (the table is a constant). */
+const FIELD_ENTRIES: ReadonlyMap<string, readonly (readonly [string, 'string' | 'string[]' | 'object' | 'number'])[]> = new Map(Object.entries(FIELDS).map(([kind, fields]) => [kind, Object.entries(fields)]));
+
 function hasType(value: unknown, type: 'string' | 'string[]' | 'object' | 'number'): boolean {
   if (type === 'string[]') return Array.isArray(value) && value.every((v) => typeof v === 'string');
   if (type === 'object') return typeof value === 'object' && value !== null;
@@ -40,7 +43,7 @@ export function validateOutcome(value: unknown): string | undefined {
   const kind = (value as { kind?: unknown }).kind;
   const fields = typeof kind === 'string' ? FIELDS[kind] : undefined;
   if (fields === undefined) return `outcome.kind ${JSON.stringify(kind)} is not an outcome kind of spec/SPEC.md §2`;
-  for (const [field, type] of Object.entries(fields)) {
+  for (const [field, type] of FIELD_ENTRIES.get(kind as string) ?? Object.entries(fields)) {
     if (!hasType((value as Record<string, unknown>)[field], type)) return `outcome '${kind}' field '${field}' must be ${type}, got ${JSON.stringify((value as Record<string, unknown>)[field])}`;
   }
   if (kind === 'window-full') {
@@ -61,7 +64,8 @@ export function validateOutcome(value: unknown): string | undefined {
 export function validateObservations(value: unknown, ids: readonly string[]): string | undefined {
   if (!Array.isArray(value)) return `observe() must answer an array, got ${typeof value}`;
   if (value.length !== ids.length) return `observe(${ids.length} ids) answered ${value.length} observations; answer one per id, in order`;
-  for (const [i, obs] of value.entries()) {
+  for (let i = 0; i < value.length; i += 1) {
+    const obs: unknown = value[i];
     if (typeof obs !== 'object' || obs === null) return `observation [${i}] must be an object`;
     const o = obs as Record<string, unknown>;
     if (o['spanId'] !== ids[i]) return `observation [${i}].spanId is ${JSON.stringify(o['spanId'])}, expected ${JSON.stringify(ids[i])}`;

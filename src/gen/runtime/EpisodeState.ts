@@ -201,8 +201,13 @@ export class EpisodeState {
     if (op.kind === 'append' && outcome.kind === 'appended') {
       this.created(op.span.id);
       if (op.span.persist === true) this.persisted.add(op.span.id);
-      for (const requestId of op.span.content.match(/req-\d+\b/g) ?? []) {
-        this.mentions.set(requestId, [...(this.mentions.get(requestId) ?? []), op.span.id]);
+      // Most contents mention no request: the regex runs only over one that may.
+      const mentioned = op.span.content.includes('req-') ? op.span.content.match(/req-\d+\b/g) : null;
+      for (const requestId of mentioned ?? []) {
+        // Added in place: a copy per mention made the episode quadratic in the mentions of a request id.
+        const spans = this.mentions.get(requestId);
+        if (spans === undefined) this.mentions.set(requestId, [op.span.id]);
+        else spans.push(op.span.id);
       }
     }
     if (op.kind === 'summarize' && outcome.kind === 'summarized') {

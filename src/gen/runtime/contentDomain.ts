@@ -47,14 +47,28 @@ export function shapeContent(text: string, shape: number, pick: number): string 
     case 5: return `${text} 🚀𝒳`;
     case 6: return `${text} Z\u0351\u036b\u0343a\u0301\u0327\u0308`;
     case 7: return `${text} — «¿qué?» Ωμέγα`;
-    case 8: return repeatTo(text, LONG_CHARS);
+    case 8: return repeatTo(text);
     case 9: return NEAR_EMPTY[pick % NEAR_EMPTY.length] as string;
     default: return text;
   }
 }
 
-function repeatTo(text: string, length: number): string {
-  return Array.from({ length: Math.ceil(length / (text.length + 1)) }, () => text).join('\n');
+/**
+ * The long texts made lately, by text: most are of the few `CONTENTS`, and one string made once is one the runtimes
+ * hash once (`digest`) and compare by identity, where each step used to build its own 8 KB copy. Cleared when full.
+ */
+const longTexts = new Map<string, string>();
+const LONG_TEXTS_MAX = 256;
+
+/** `text` repeated, a line each, to at least `LONG_CHARS` characters. */
+function repeatTo(text: string): string {
+  let long = longTexts.get(text);
+  if (long === undefined) {
+    if (longTexts.size >= LONG_TEXTS_MAX) longTexts.clear();
+    long = Array.from({ length: Math.ceil(LONG_CHARS / (text.length + 1)) }, () => text).join('\n');
+    longTexts.set(text, long);
+  }
+  return long;
 }
 
 /** What kind of raw observation a content is: its user statements, error signatures, identifiers, tool outputs. */

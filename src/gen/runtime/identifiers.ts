@@ -52,6 +52,23 @@ export function signatureIndex(pick: number, size: number, mentioned: readonly n
  * (another request, another ledger record), with their own request id and idempotency key.
  */
 export function signatureOf(index: number, form: number): { readonly signature: string; readonly requestId: string; readonly key: string } {
+  // A pure function of its two numbers, asked at every call step: each spelling is made once (normalizing is not cheap).
+  if (!Number.isInteger(index) || !Number.isInteger(form) || index < 0 || form < 0 || form >= SIGNATURE_FORMS) return spell(index, form);
+  const at = index * SIGNATURE_FORMS + form;
+  let spelled = SPELLED.get(at);
+  if (spelled === undefined) {
+    if (SPELLED.size >= SPELLED_MAX) SPELLED.clear();
+    spelled = spell(index, form);
+    SPELLED.set(at, spelled);
+  }
+  return spelled;
+}
+
+/** The spellings made lately, by `index * SIGNATURE_FORMS + form`; cleared when full. */
+const SPELLED = new Map<number, { readonly signature: string; readonly requestId: string; readonly key: string }>();
+const SPELLED_MAX = 4_096;
+
+function spell(index: number, form: number): { readonly signature: string; readonly requestId: string; readonly key: string } {
   const base = index < FIRST_SIGNATURES.length ? (FIRST_SIGNATURES[index] as string) : (MORE_SIGNATURES[index % MORE_SIGNATURES.length] as string).replace('#', String(index));
   const variant = form - (SIGNATURE_FORMS - 3);
   if (variant < 0) return { signature: base, requestId: `req-${index}`, key: `key-${index}` };

@@ -1,5 +1,5 @@
 import type { Operation } from '../../model/Operation.ts';
-import { estimateTokens, RAW_KINDS, type RawKind } from '../../model/Span.ts';
+import { estimateTokens, RAW_KINDS, type RawKind, type SpanInput } from '../../model/Span.ts';
 import { CONTENTS, rawKindOf, shapeContent } from './contentDomain.ts';
 import type { EpisodeState } from './EpisodeState.ts';
 import { lookalike, signatureIndex, signatureOf } from './identifiers.ts';
@@ -33,9 +33,15 @@ function residentOrStray(state: EpisodeState, pool: readonly string[], pick: num
  * Defaults left out or spelled out, without changing what the operation means: tokens equal to the estimate
  * (`estimateTokens`) are left out, and so, when `omit` says so, is a score of exactly 0.5 (the default).
  */
-function defaulted(content: string, tokens: number, score: number, omit: boolean): { tokens?: number; score?: number } {
-  return { ...(tokens === estimateTokens(content) ? {} : { tokens }), ...(omit && score === 0.5 ? {} : { score }) };
+function defaulted<T extends { tokens?: number; score?: number }>(into: T, content: string, tokens: number, score: number, omit: boolean): T {
+  // Written onto the object being built, in this order (no spread of a throwaway object per step).
+  if (tokens !== estimateTokens(content)) into.tokens = tokens;
+  if (!(omit && score === 0.5)) into.score = score;
+  return into;
 }
+
+/** An operation's fields as they are built, in the order they are written (the order its JSON shows). */
+type Building<T> = { -readonly [K in keyof T]?: T[K] };
 
 /** The most dangerous candidates when there are any, else the wider pool. */
 function preferred(narrow: readonly string[], wide: readonly string[]): readonly string[] {
@@ -47,13 +53,17 @@ function derivationSources(state: EpisodeState): Set<string> {
   return new Set(state.derivableTombstones().flatMap((id) => state.reference.tombstones.get(id)?.derivationChain ?? []));
 }
 
+/** The kind of span `id` is, by the reference's record. */
+function kindOf(state: EpisodeState, id: string): string | undefined {
+  return state.reference.span(id)?.kind;
+}
+
 function prunePool(state: EpisodeState, pool: PrunePool): readonly string[] {
   const resident = state.resident();
-  const kindOf = (id: string) => state.reference.span(id)?.kind;
   const filtered =
     pool === 'summarized-source' ? preferred(resident.filter((id) => state.rotatedAfterSummary.has(id)), resident.filter((id) => state.summarized.has(id)))
-    : pool === 'summary' ? resident.filter((id) => kindOf(id) === 'summary')
-    : pool === 'derived' ? preferred(resident.filter((id) => state.reference.span(id)?.floored === true), resident.filter((id) => kindOf(id) === 'derived'))
+    : pool === 'summary' ? resident.filter((id) => kindOf(state, id) === 'summary')
+    : pool === 'derived' ? preferred(resident.filter((id) => state.reference.span(id)?.floored === true), resident.filter((id) => kindOf(state, id) === 'derived'))
     : pool === 'edited' ? preferred(resident.filter((id) => state.edited.has(id) && state.restored.has(id)), resident.filter((id) => state.edited.has(id)))
     : resident;
   return filtered.length > 0 ? filtered : resident;
@@ -77,10 +87,20 @@ export function resolveTemplate(template: OpTemplate, state: EpisodeState): Oper
       const terse = template.shape % 2 === 0;
       if (sources.length > 0) {
         const derivedContent = `derived from ${sources.join(', ')}: ${content.length} chars`;
-        return { kind: 'append', span: { id, ...defaulted(derivedContent, template.tokens, template.score, terse), persist: template.persist, kind: 'derived', content: derivedContent, sources } };
+        const span = defaulted<Building<SpanInput>>({ id }, derivedContent, template.tokens, template.score, terse);
+        span.persist = template.persist;
+        span.kind = 'derived';
+        span.content = derivedContent;
+        span.sources = sources;
+        return { kind: 'append', span: span as SpanInput };
       }
       const rawKind = rawKindOf(text);
-      return { kind: 'append', span: { id, ...defaulted(content, template.tokens, template.score, terse), persist: template.persist, kind: 'raw', content, ...(rawKind === 'other' && terse ? {} : { rawKind }) } };
+      const span = defaulted<Building<SpanInput>>({ id }, content, template.tokens, template.score, terse);
+      span.persist = template.persist;
+      span.kind = 'raw';
+      span.content = content;
+      if (!(rawKind === 'other' && terse)) span.rawKind = rawKind;
+      return { kind: 'append', span: span as SpanInput };
     }
     case 'persist': {
       const spanId = residentOrStray(state, state.resident(), template.pick);
@@ -117,7 +137,10 @@ export function resolveTemplate(template: OpTemplate, state: EpisodeState): Oper
     case 'prune': {
       const spanId = residentOrStray(state, prunePool(state, template.pool), template.pick);
       if (spanId === undefined) return undefined;
-      return { kind: 'prune', spanId, ...(template.acceptLossy ? { acceptLossy: true } : {}), ...(template.claimSafe ? { claimSafe: true } : {}) };
+      const op: Building<Extract<Operation, { kind: 'prune' }>> = { kind: 'prune', spanId };
+      if (template.acceptLossy) op.acceptLossy = true;
+      if (template.claimSafe) op.claimSafe = true;
+      return op as Operation;
     }
     case 'summarize':
       return resolveSummarize(template, state);
@@ -166,16 +189,13 @@ export function resolveTemplate(template: OpTemplate, state: EpisodeState): Oper
       const { index, form } = plannedCall(template, state) ?? (template.repeat ? (state.chooseCall(template.signaturePick) ?? drawn) : drawn);
       const { signature, requestId, key } = signatureOf(index, form);
       state.called(template.signaturePick, index, form, signature);
-      return {
-        kind: 'callTool',
-        signature,
-        requestId,
-        ...(template.retryAfter === undefined ? {} : { retryAfter: template.retryAfter }),
-        // The defaults spelled out now and then: status 'accepted', and an `at` equal to the clock (0 at the start).
-        ...(template.status === 'accepted' && template.signaturePick % 3 !== 0 ? {} : { status: template.status }),
-        ...(template.advance === 0 && template.signaturePick % 2 !== 0 ? {} : { at: state.reference.clock + template.advance }),
-        ...(template.keyed ? { idempotencyKey: key } : {}),
-      };
+      const op: Building<Extract<Operation, { kind: 'callTool' }>> = { kind: 'callTool', signature, requestId };
+      if (template.retryAfter !== undefined) op.retryAfter = template.retryAfter;
+      // The defaults spelled out now and then: status 'accepted', and an `at` equal to the clock (0 at the start).
+      if (!(template.status === 'accepted' && template.signaturePick % 3 !== 0)) op.status = template.status;
+      if (!(template.advance === 0 && template.signaturePick % 2 !== 0)) op.at = state.reference.clock + template.advance;
+      if (template.keyed) op.idempotencyKey = key;
+      return op as Operation;
     }
     case 'setVersion': {
       const n = state.nextVersion();
@@ -203,7 +223,9 @@ function resolveSummarize(template: Extract<OpTemplate, { kind: 'summarize' }>, 
   const unique = [...new Set(stray === undefined ? sourceIds : [...sourceIds, stray])];
   if (unique.length === 0) return undefined;
   const content = template.fabricate ? 'handled rate limiting by backing off' : shapeContent(`summary of ${unique.join(', ')}: the gist, without identifiers`, template.shape, template.tokens);
-  return { kind: 'summarize', summaryId: state.newSummaryId(template.name), sourceIds: unique, content, ...defaulted(content, template.tokens, template.score, template.name % 2 === 0), ...(template.escalate ? { escalate: true } : {}) };
+  const op = defaulted<Building<Extract<Operation, { kind: 'summarize' }>>>({ kind: 'summarize', summaryId: state.newSummaryId(template.name), sourceIds: unique, content }, content, template.tokens, template.score, template.name % 2 === 0);
+  if (template.escalate) op.escalate = true;
+  return op as Operation;
 }
 
 const NEGATIVE_SCOPES: readonly ('any' | 'error' | 'user')[] = ['any', 'error', 'user'];

@@ -25,7 +25,7 @@ import type { FindingKind } from '../../check/FindingKind.ts';
 import { deepFreeze } from '../../util/deepFreeze.ts';
 import { runMaybeAsync } from '../../util/runMaybeAsync.ts';
 import { TimeLimitError, turnIfDue, watchCall, type Answered } from '../../util/withTimeout.ts';
-import { DEFAULT_RECHECK_EVERY, Recheck } from './Recheck.ts';
+import { DEFAULT_RECHECK_EVERY, Recheck, type RecheckHost } from './Recheck.ts';
 import { isTimeout, naturalOutcome, normalizeObservation, stateOf } from './systemAnswers.ts';
 
 /** The system's observation of some ids, or the finding its call (or its malformed answer) raised. */
@@ -57,11 +57,25 @@ export interface UnclaimedFinding {
  * The ids observed after a step, each once, in the order named: the operation's, then those either outcome names,
  * then the entries the reference folded. Most steps name one id and nothing more, so nothing is copied then.
  */
-function idsAfter(named: readonly string[], ...more: readonly (readonly string[])[]): readonly string[] {
-  if (more.every((ids) => ids.length === 0)) return named;
+function idsAfter(named: readonly string[], expected: readonly string[], actual: readonly string[], folded: readonly string[]): readonly string[] {
+  if (expected.length === 0 && actual.length === 0 && folded.length === 0) return named;
   const all = new Set(named);
-  for (const ids of more) for (const id of ids) all.add(id);
+  for (const ids of [expected, actual, folded]) for (const id of ids) all.add(id);
   return [...all];
+}
+
+/** The ids in first-named order, each once: most operations name one id, or a few distinct ones, and are answered as named. */
+function distinct(ids: string[]): string[] {
+  if (ids.length > 8) return [...new Set(ids)];
+  for (let i = 1; i < ids.length; i += 1) if (ids.indexOf(ids[i] as string) < i) return [...new Set(ids)];
+  return ids;
+}
+
+/** The reference's observation of each id. */
+function referenceObservations(reference: EpisodeState['reference'], ids: readonly string[]): Map<string, SpanObservation> {
+  const seen = new Map<string, SpanObservation>();
+  for (const id of ids) seen.set(id, reference.observe(id));
+  return seen;
 }
 
 /** Queries and world events whose divergence leaves the reference's state as the system's: a run goes on past them. */
@@ -144,7 +158,9 @@ export class EpisodeDriver {
   private observed(raw: unknown, ids: readonly string[], when: string): Map<string, SpanObservation> | Finding {
     const problem = validateObservations(raw, ids);
     if (problem !== undefined) return this.fail('ADAPTER-ERROR', `malformed observation ${when} the step: ${problem}`);
-    return new Map((raw as SpanObservation[]).map((o) => [o.spanId, normalizeObservation(o)]));
+    const seen = new Map<string, SpanObservation>();
+    for (const o of raw as SpanObservation[]) seen.set(o.spanId, normalizeObservation(o));
+    return seen;
   }
 
   /**
@@ -206,8 +222,17 @@ export class EpisodeDriver {
 
   private async recheckIfDue(final: boolean): Promise<Finding | undefined> {
     if (!this.recheckDue(final)) return undefined;
+    this.recheckHost ??= this.makeRecheckHost();
+    this.recheckHost.step = this.trace.length;
+    return this.recheck.run(this.recheckHost);
+  }
+
+  /** What the episode's rechecks ask of it: made at its first recheck and kept, its step set before each. */
+  private recheckHost: { -readonly [K in keyof RecheckHost]: RecheckHost[K] } | undefined;
+
+  private makeRecheckHost(): { -readonly [K in keyof RecheckHost]: RecheckHost[K] } {
     const { system } = this;
-    return this.recheck.run({
+    return {
       step: this.trace.length,
       reference: this.state.reference,
       observations: this.observations,
@@ -218,7 +243,7 @@ export class EpisodeDriver {
       judge: (finding) => this.judge(finding, finding.resume),
       stopped: () => this.stopped,
       adoptScores: (shown) => this.adoptScores(shown),
-    });
+    };
   }
 
   /** The system's audit log (under the watchdog), or the adapter finding its call raised. */
@@ -241,9 +266,12 @@ export class EpisodeDriver {
   /** The system's ledger record of `signature` (under the watchdog), or the adapter finding its call raised. */
   private requestRecord(signature: string, when = ''): RequestRecord | undefined | Finding | Promise<RequestRecord | undefined | Finding> {
     const asking = this.watched(() => this.system.request?.(signature), 'request');
-    const record = (asked: Answered<RequestRecord | undefined>): RequestRecord | undefined | Finding =>
-      'error' in asked ? this.adapterFailure(asked.error, `request(${signature})${when}`) : (asked.value ?? undefined);
-    return asking instanceof Promise ? asking.then(record) : record(asking);
+    return asking instanceof Promise ? asking.then((asked) => this.heldRecord(asked, signature, when)) : this.heldRecord(asking, signature, when);
+  }
+
+  /** What `request(signature)` answered: the record (or none), or the adapter finding its call raised. */
+  private heldRecord(asked: Answered<RequestRecord | undefined>, signature: string, when: string): RequestRecord | undefined | Finding {
+    return 'error' in asked ? this.adapterFailure(asked.error, `request(${signature})${when}`) : (asked.value ?? undefined);
   }
 
   /** One step as a generator that yields what it waits for (`runMaybeAsync`): synchronous while the system is. */
@@ -260,8 +288,8 @@ export class EpisodeDriver {
       this.inapplicable = `step ${this.trace.length + 1} no longer applies: ${error.message}`;
       return undefined;
     }
-    const named = [...new Set(idsNamedBy(op))];
-    const refBefore = new Map(named.map((id) => [id, reference.observe(id)]));
+    const named = distinct(idsNamedBy(op));
+    const refBefore = referenceObservations(reference, named);
     this.trace.push(op);
     for (const id of named) this.recheck.touched.add(id);
     if (op.kind === 'callTool') this.recheck.called.add(op.signature);
@@ -324,7 +352,7 @@ export class EpisodeDriver {
       expected,
       actual,
       refBefore,
-      refAfter: new Map(after.map((id) => [id, reference.observe(id)])),
+      refAfter: referenceObservations(reference, after),
       sutBefore: sutBefore as ReadonlyMap<string, SpanObservation>, // an outcome always comes with what was seen before it
       sutAfter,
       sutRequest: sutRequest ?? undefined,

@@ -53,7 +53,8 @@ export class Recheck {
   }
 
   async run(host: RecheckHost): Promise<Finding | undefined> {
-    this.last = host.step;
+    const { step, observations } = host;
+    this.last = step;
     this.count += 1;
     const ids = [...this.touched];
     const sut = await host.observe(ids);
@@ -66,7 +67,6 @@ export class Recheck {
         ledger.set(signature, held ?? undefined);
       }
     }
-    const { step, observations } = host;
     const lastObserved = (id: string) => {
       for (let i = step - 1; i >= 0; i -= 1) {
         const observation = observations[i]?.get(id);
@@ -74,10 +74,14 @@ export class Recheck {
       }
       return undefined;
     };
-    const findings = [...recheckState({ step, reference: host.reference, ids, sut, ledger: host.request === undefined ? 'unsupported' : ledger, lastObserved })];
+    const findings = recheckState({ step, reference: host.reference, ids, sut, ledger: host.request === undefined ? 'unsupported' : ledger, lastObserved });
     // What a recheck shows is what the system showed after the last step: re-runs and replays compare it too.
     const shown = observations[step - 1];
-    if (shown !== undefined) observations[step - 1] = new Map([...shown, ...sut]);
+    if (shown !== undefined) {
+      const merged = new Map(shown);
+      for (const [id, observation] of sut) merged.set(id, observation);
+      observations[step - 1] = merged;
+    }
     if (host.auditLog !== undefined && host.answered !== undefined) {
       const log = await host.auditLog();
       if (isFinding(log)) return log;

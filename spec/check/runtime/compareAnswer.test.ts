@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { compareAnswer } from '../../../src/check/runtime/compareAnswer.ts';
+import { ReferenceRuntime } from '../../../src/model/ReferenceRuntime.ts';
+
+/** A reference runtime with one evicted span (a tombstone and a marker) and one resident span, observed. */
+function observed(): { readonly evicted: unknown; readonly resident: unknown } {
+  const rt = new ReferenceRuntime({ capacity: 200 });
+  rt.apply({ kind: 'append', span: { id: 'a', kind: 'raw', content: 'tool: build passed', persist: true } });
+  rt.apply({ kind: 'append', span: { id: 'b', kind: 'raw', content: 'user: ship it on Friday', persist: true } });
+  rt.apply({ kind: 'prune', spanId: 'a' });
+  return { evicted: rt.observe('a'), resident: rt.observe('b') };
+}
+
+describe('compareAnswer', () => {
+  it('agrees with an answer that is the very same object, and with an equal copy of it', () => {
+    const { evicted, resident } = observed();
+    expect(compareAnswer('observation', evicted, evicted)).toBeUndefined();
+    expect(compareAnswer('observation', resident, structuredClone(resident))).toBeUndefined();
+  });
+
+  it('spells the path of a nested difference from the answer root, after a prefix the caller gives', () => {
+    const { evicted } = observed();
+    const changed = structuredClone(evicted) as { tombstone: { digest: string } };
+    changed.tombstone.digest = 'f'.repeat(64);
+    expect(compareAnswer('observation', evicted, changed)).toMatchObject({ path: 'tombstone.digest', actual: 'f'.repeat(64), rule: 'INV-01' });
+    expect(compareAnswer('observation', evicted, changed, 'after')?.path).toBe('after.tombstone.digest');
+  });
+
+  it('names a missing answer "(answer)", and a missing record by its own path', () => {
+    const { resident } = observed();
+    expect(compareAnswer('observation', resident, undefined)).toMatchObject({ path: '(answer)', actual: null });
+    const gone = { ...(resident as object), resident: undefined };
+    expect(compareAnswer('observation', resident, gone)).toMatchObject({ path: 'resident', actual: null });
+    expect(compareAnswer('observation', resident, gone, 'after')?.path).toBe('after.resident');
+  });
+});
