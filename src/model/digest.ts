@@ -2,11 +2,10 @@ import { hash } from 'node:crypto';
 
 /**
  * The digests computed lately, by content: a check runs two runtimes in lock-step (the system and the reference),
- * and both hash the very same strings, so the second asks for a digest the first just computed. Cleared when full
- * (1,024 contents: 8 to 16 MB were every one of them 8 KB long, far less as generated).
+ * and both hash the very same strings, so the second asks for a digest the first just computed. Cleared when full.
  */
 const recent = new Map<string, string>();
-const RECENT_MAX = 1_024;
+const RECENT_MAX = 4_096;
 
 /**
  * sha256 of the UTF-8 bytes of `content`, as lowercase hex: the digest tombstones carry (INV-01, INV-02). One
