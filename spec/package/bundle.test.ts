@@ -31,6 +31,14 @@ describe.skipIf(!built)("the CLI's bundle", () => {
     for (const path of outside) expect(readFileSync(path, 'utf8')).not.toMatch(/^import (?!type)/m);
   });
 
+  it('bundles fast-check (what a check loads before its first episode) and leaves the other npm packages to be imported', () => {
+    const imported = new Set<string>();
+    for (const file of files) for (const [, spec] of readFileSync(join(BUNDLE, file), 'utf8').matchAll(/(?:from|import\() ?"([^".][^"]*)"/g)) imported.add(spec as string);
+    expect([...imported].filter((spec) => /^(fast-check|pure-rand)(\/|$)/.test(spec))).toEqual([]);
+    expect(imported).toContain('tsx/esm/api');
+    expect([...imported].some((spec) => spec.startsWith('langchain'))).toBe(true);
+  });
+
   it('runs a check of an adapter module in its supervised process, and --in-process, from the bundle', () => {
     const adapter = join(ROOT, 'examples', 'quickstart', 'runtime-adapter.ts');
     const dir = mkdtempSync(join(tmpdir(), 'prunecheck-bundle-'));
