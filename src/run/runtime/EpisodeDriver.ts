@@ -304,7 +304,7 @@ export class EpisodeDriver {
       if (ran.thrown !== undefined) throw ran.thrown.error;
       actual = ran.outcome as Outcome;
     } catch (error: unknown) {
-      const expected = reference.apply(op);
+      const expected = reference.applyValidated(op); // validated above, against this very state
       for (const situation of situationsOf(op, expected, this.state)) this.situations.add(situation);
       const message = error instanceof Error ? error.message : String(error);
       if (expected.kind === 'window-full' && !isTimeout(error)) {
@@ -329,7 +329,7 @@ export class EpisodeDriver {
     if (malformed !== undefined) return this.record({ kind: 'adapter-error', message: malformed }, this.fail('ADAPTER-ERROR', `malformed outcome: ${malformed}`));
 
     const follow = new FollowSystem(actual, reference, op, this.claims);
-    const expected = reference.apply(op, follow);
+    const expected = reference.applyValidated(op, follow); // validated above; the system's calls cannot change the reference
     this.adopted += follow.adopted;
     for (const situation of situationsOf(op, naturalOutcome(op, expected, follow.deviations), this.state)) this.situations.add(situation);
 
