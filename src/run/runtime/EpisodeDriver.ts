@@ -232,18 +232,35 @@ export class EpisodeDriver {
 
   private makeRecheckHost(): { -readonly [K in keyof RecheckHost]: RecheckHost[K] } {
     const { system } = this;
+    // Bound methods, not named closures: under tsx each named closure costs a defineProperty (esbuild's __name).
     return {
       step: this.trace.length,
       reference: this.state.reference,
       observations: this.observations,
-      observe: async (ids) => this.observe(ids, 'at the recheck after'),
-      request: system.request === undefined ? undefined : async (signature) => this.requestRecord(signature, ' at the recheck'),
-      auditLog: system.auditLog === undefined ? undefined : () => this.auditLog(),
-      answered: () => this.answeredSteps(),
-      judge: (finding) => this.judge(finding, finding.resume),
-      stopped: () => this.stopped,
-      adoptScores: (shown) => this.adoptScores(shown),
+      observe: this.observeAtRecheck.bind(this),
+      request: system.request === undefined ? undefined : this.requestAtRecheck.bind(this),
+      auditLog: system.auditLog === undefined ? undefined : this.auditLog.bind(this),
+      answered: this.answeredSteps.bind(this),
+      judge: this.judgeAtRecheck.bind(this),
+      stopped: this.isStopped.bind(this),
+      adoptScores: this.adoptScores.bind(this),
     };
+  }
+
+  private async observeAtRecheck(ids: readonly string[]): Promise<Observed> {
+    return this.observe(ids, 'at the recheck after');
+  }
+
+  private async requestAtRecheck(signature: string): Promise<RequestRecord | undefined | Finding> {
+    return this.requestRecord(signature, ' at the recheck');
+  }
+
+  private judgeAtRecheck(finding: Finding): Finding | undefined {
+    return this.judge(finding, finding.resume);
+  }
+
+  private isStopped(): boolean {
+    return this.stopped;
   }
 
   /** The system's audit log (under the watchdog), or the adapter finding its call raised. */
