@@ -97,6 +97,8 @@ export class EpisodeDriver {
   readonly situations = new Set<Situation>();
   /** How many operations of this run exercised each invariant's checks. */
   readonly exercised = new Map<InvariantId, number>();
+  /** The invariants the step in progress exercised: one set per episode, cleared before each step's count. */
+  private readonly exercisedNow = new Set<InvariantId>();
   readonly unclaimed: UnclaimedFinding[] = [];
   /** Choices the system made differently from the reference that the spec allows, adopted by the reference. */
   adopted = 0;
@@ -391,7 +393,8 @@ export class EpisodeDriver {
       return true;
     });
     if (!ranThrough) return this.record(actual, claimed, sutAfter);
-    for (const invariant of exercisedBy(op, expected, refBefore, reference)) this.exercised.set(invariant, (this.exercised.get(invariant) ?? 0) + 1);
+    this.exercisedNow.clear();
+    for (const invariant of exercisedBy(op, expected, refBefore, reference, this.exercisedNow)) this.exercised.set(invariant, (this.exercised.get(invariant) ?? 0) + 1);
     return this.record(actual, undefined, sutAfter);
   }
 
