@@ -3,14 +3,16 @@ import type { Operation } from '../../model/Operation.ts';
 import type { Outcome } from '../../model/Outcome.ts';
 import type { ReferenceRuntime, SpanObservation } from '../../model/ReferenceRuntime.ts';
 
+const NONE: readonly string[] = Object.freeze([]);
+
 /**
  * The invariants whose checks had something to judge at this step: what "operations checked" counts per
  * invariant in a report. `outcome` is the reference's (adopted) answer, `before` its observations of the
- * touched ids before the step, `rt` the reference after it.
+ * touched ids before the step, `rt` the reference after it. Added to `found`, each once, in the order they are
+ * first met (the engine hands in one set per episode, cleared before each step, instead of a set and a list per step).
  */
-export function exercisedBy(op: Operation, outcome: Outcome, before: ReadonlyMap<string, SpanObservation>, rt: ReferenceRuntime): InvariantId[] {
-  const found = new Set<InvariantId>();
-  const evicted = outcome.kind === 'evicted' ? [outcome.spanId] : outcome.kind === 'compacted' ? outcome.evicted.map((e) => e.spanId) : [];
+export function exercisedBy(op: Operation, outcome: Outcome, before: ReadonlyMap<string, SpanObservation>, rt: ReferenceRuntime, found: Set<InvariantId> = new Set()): Set<InvariantId> {
+  const evicted = outcome.kind === 'evicted' ? [outcome.spanId] : outcome.kind === 'compacted' ? outcome.evicted.map((e) => e.spanId) : NONE;
   if (evicted.length > 0) {
     found.add('INV-01').add('INV-11');
     if (evicted.some((id) => rt.span(id)?.kind === 'summary')) found.add('INV-05');
@@ -55,5 +57,5 @@ export function exercisedBy(op: Operation, outcome: Outcome, before: ReadonlyMap
     case 'setVersion': found.add('INV-11'); break;
     default: break;
   }
-  return [...found];
+  return found;
 }

@@ -45,6 +45,7 @@ export function normalizeOutcome(outcome: Outcome): unknown {
  * serialized), or, failing that, serialize the same (JSON's reading of a non-finite number or an absent field).
  */
 export function sameOutcome(a: Outcome, b: Outcome): boolean {
+  if (agreesAtOnce(a, b)) return true;
   const left = normalizeOutcome(a);
   const right = normalizeOutcome(b);
   return identical(left, right) || JSON.stringify(left) === JSON.stringify(right);
@@ -68,4 +69,43 @@ function identical(a: unknown, b: unknown): boolean {
     if (other[i] !== key || !identical((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
   }
   return true;
+}
+
+/** The same members in the same order (so their sorted copies are the same too). */
+function sameOrder(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * Whether the common outcomes agree on every field `normalizeOutcome` reads, compared as they are: then their
+ * normal forms are identical, and `sameOutcome` answers true without building them (about 1 % of a checked step).
+ * False says nothing: the normal forms are compared as before.
+ */
+function agreesAtOnce(a: Outcome, b: Outcome): boolean {
+  if (a.kind !== b.kind) return false;
+  switch (a.kind) {
+    case 'appended': case 'persisted': case 'edited': case 'restored': case 'overwritten': case 'resident': case 'absent': case 'window-full':
+      return a.spanId === (b as typeof a).spanId;
+    case 'evicted': {
+      const other = b as typeof a;
+      return a.spanId === other.spanId && a.mode === other.mode && a.safeClaim === other.safeClaim;
+    }
+    case 'rejected': {
+      const other = b as typeof a;
+      return a.spanId === other.spanId && a.reason === other.reason && a.safeClaim === other.safeClaim;
+    }
+    case 'executed': return a.signature === (b as typeof a).signature;
+    case 'rotated': return sameOrder(a.expired, (b as typeof a).expired);
+    case 'summarized': {
+      const other = b as typeof a;
+      return a.summaryId === other.summaryId && sameOrder(a.sourceIds, other.sourceIds);
+    }
+    case 'reframed': {
+      const other = b as typeof a;
+      return a.frame === other.frame && sameOrder(a.floored, other.floored) && sameOrder(a.derivable, other.derivable);
+    }
+    default: return false;
+  }
 }

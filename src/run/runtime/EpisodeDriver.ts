@@ -97,6 +97,8 @@ export class EpisodeDriver {
   readonly situations = new Set<Situation>();
   /** How many operations of this run exercised each invariant's checks. */
   readonly exercised = new Map<InvariantId, number>();
+  /** The invariants the step in progress exercised: one set per episode, cleared before each step's count. */
+  private readonly exercisedNow = new Set<InvariantId>();
   readonly unclaimed: UnclaimedFinding[] = [];
   /** Choices the system made differently from the reference that the spec allows, adopted by the reference. */
   adopted = 0;
@@ -232,18 +234,35 @@ export class EpisodeDriver {
 
   private makeRecheckHost(): { -readonly [K in keyof RecheckHost]: RecheckHost[K] } {
     const { system } = this;
+    // Bound methods, not named closures: under tsx each named closure costs a defineProperty (esbuild's __name).
     return {
       step: this.trace.length,
       reference: this.state.reference,
       observations: this.observations,
-      observe: async (ids) => this.observe(ids, 'at the recheck after'),
-      request: system.request === undefined ? undefined : async (signature) => this.requestRecord(signature, ' at the recheck'),
-      auditLog: system.auditLog === undefined ? undefined : () => this.auditLog(),
-      answered: () => this.answeredSteps(),
-      judge: (finding) => this.judge(finding, finding.resume),
-      stopped: () => this.stopped,
-      adoptScores: (shown) => this.adoptScores(shown),
+      observe: this.observeAtRecheck.bind(this),
+      request: system.request === undefined ? undefined : this.requestAtRecheck.bind(this),
+      auditLog: system.auditLog === undefined ? undefined : this.auditLog.bind(this),
+      answered: this.answeredSteps.bind(this),
+      judge: this.judgeAtRecheck.bind(this),
+      stopped: this.isStopped.bind(this),
+      adoptScores: this.adoptScores.bind(this),
     };
+  }
+
+  private async observeAtRecheck(ids: readonly string[]): Promise<Observed> {
+    return this.observe(ids, 'at the recheck after');
+  }
+
+  private async requestAtRecheck(signature: string): Promise<RequestRecord | undefined | Finding> {
+    return this.requestRecord(signature, ' at the recheck');
+  }
+
+  private judgeAtRecheck(finding: Finding): Finding | undefined {
+    return this.judge(finding, finding.resume);
+  }
+
+  private isStopped(): boolean {
+    return this.stopped;
   }
 
   /** The system's audit log (under the watchdog), or the adapter finding its call raised. */
@@ -304,7 +323,7 @@ export class EpisodeDriver {
       if (ran.thrown !== undefined) throw ran.thrown.error;
       actual = ran.outcome as Outcome;
     } catch (error: unknown) {
-      const expected = reference.apply(op);
+      const expected = reference.applyValidated(op); // validated above, against this very state
       for (const situation of situationsOf(op, expected, this.state)) this.situations.add(situation);
       const message = error instanceof Error ? error.message : String(error);
       if (expected.kind === 'window-full' && !isTimeout(error)) {
@@ -329,7 +348,7 @@ export class EpisodeDriver {
     if (malformed !== undefined) return this.record({ kind: 'adapter-error', message: malformed }, this.fail('ADAPTER-ERROR', `malformed outcome: ${malformed}`));
 
     const follow = new FollowSystem(actual, reference, op, this.claims);
-    const expected = reference.apply(op, follow);
+    const expected = reference.applyValidated(op, follow); // validated above; the system's calls cannot change the reference
     this.adopted += follow.adopted;
     for (const situation of situationsOf(op, naturalOutcome(op, expected, follow.deviations), this.state)) this.situations.add(situation);
 
@@ -374,7 +393,8 @@ export class EpisodeDriver {
       return true;
     });
     if (!ranThrough) return this.record(actual, claimed, sutAfter);
-    for (const invariant of exercisedBy(op, expected, refBefore, reference)) this.exercised.set(invariant, (this.exercised.get(invariant) ?? 0) + 1);
+    this.exercisedNow.clear();
+    for (const invariant of exercisedBy(op, expected, refBefore, reference, this.exercisedNow)) this.exercised.set(invariant, (this.exercised.get(invariant) ?? 0) + 1);
     return this.record(actual, undefined, sutAfter);
   }
 

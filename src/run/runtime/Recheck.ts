@@ -29,6 +29,15 @@ export interface RecheckHost {
 
 const isFinding = (value: unknown): value is Finding => typeof value === 'object' && value !== null && 'invariant' in value && 'because' in value;
 
+/** Where `id` was last observed in the steps before `step` (1-based), and what was seen; undefined if never. */
+function lastObservedIn(observations: readonly ReadonlyMap<string, SpanObservation>[], step: number, id: string): { step: number; observation: SpanObservation } | undefined {
+  for (let i = step - 1; i >= 0; i -= 1) {
+    const observation = observations[i]?.get(id);
+    if (observation !== undefined) return { step: i + 1, observation };
+  }
+  return undefined;
+}
+
 /**
  * The episode's recheck (issue 11): which ids and signatures it has touched, and every `every` steps and at its
  * end, all of them re-observed and judged against the reference (`recheckState`), so state that decays after the
@@ -67,13 +76,8 @@ export class Recheck {
         ledger.set(signature, held ?? undefined);
       }
     }
-    const lastObserved = (id: string) => {
-      for (let i = step - 1; i >= 0; i -= 1) {
-        const observation = observations[i]?.get(id);
-        if (observation !== undefined) return { step: i + 1, observation };
-      }
-      return undefined;
-    };
+    // Bound, not a named closure: under tsx each named closure costs a defineProperty (esbuild's __name).
+    const lastObserved = lastObservedIn.bind(undefined, observations, step);
     const findings = recheckState({ step, reference: host.reference, ids, sut, ledger: host.request === undefined ? 'unsupported' : ledger, lastObserved });
     // What a recheck shows is what the system showed after the last step: re-runs and replays compare it too.
     const shown = observations[step - 1];
