@@ -6,6 +6,7 @@ import type { Operation } from '../../model/Operation.ts';
 import type { Outcome, RequestRecord } from '../../model/Outcome.ts';
 import type { RuntimeConfig, SpanObservation } from '../../model/ReferenceRuntime.ts';
 import { describeThrown } from '../../util/safeJson.ts';
+import { sameElements } from '../../util/sameElements.ts';
 import { SubjectDivergedError } from './SubjectDivergedError.ts';
 import { SubjectExitedError } from './SubjectExitedError.ts';
 import type { SubjectProcess } from './SubjectProcess.ts';
@@ -216,7 +217,7 @@ export class SupervisedSystem implements StepPlanner {
     if (plan === undefined) return undefined;
     const planned = plan.steps[plan.next];
     const entry = plan.entries[plan.next];
-    if (planned === undefined || entry === undefined || !sameIds(planned.before, before) || !sameIds(planned.before, after) || !(planned.op === op || samePlain(op, planned.op))) return undefined;
+    if (planned === undefined || entry === undefined || !sameElements(planned.before, before) || !sameElements(planned.before, after) || !(planned.op === op || samePlain(op, planned.op))) return undefined;
     const log = plan.logs[plan.next];
     plan.next += 1;
     if (plan.next === plan.entries.length) {
@@ -377,11 +378,4 @@ function batchEntries(answer: unknown, asked: number): readonly WireBatchEntry[]
     if (closed !== undefined && (i !== entries.length - 1 || step === undefined || typeof closed !== 'object' || closed === null || typeof closed.ok !== 'boolean')) return undefined;
   }
   return entries as WireBatchEntry[];
-}
-
-/** Whether two id lists are the same, in order. */
-function sameIds(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
-  return true;
 }

@@ -1,3 +1,5 @@
+import { sameElements } from '../../util/sameElements.ts';
+
 /** Where two JSON-like values first differ: the path (`outcome.evicted[1]`) and both values, rendered as JSON. */
 export interface Difference {
   readonly path: string;
@@ -6,13 +8,6 @@ export interface Difference {
 }
 
 const render = (value: unknown): string => (value === undefined ? 'absent' : JSON.stringify(value));
-
-/** The same keys in the same order: then they are the keys of both, in `left`'s order (no set to build). */
-function sameKeys(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 /** A step down from a value: an object's key, or an array's index. */
 type Step = string | number;
@@ -54,7 +49,8 @@ function differs(left: unknown, right: unknown, found: Found): boolean {
   if (bothObjects) {
     const leftKeys = Object.keys(left);
     const rightKeys = Object.keys(right);
-    const keys = sameKeys(leftKeys, rightKeys) ? leftKeys : [...new Set([...leftKeys, ...rightKeys])];
+    // The same keys in the same order are the keys of both, in `left`'s order: no set to build.
+    const keys = sameElements(leftKeys, rightKeys) ? leftKeys : [...new Set([...leftKeys, ...rightKeys])];
     for (const key of keys) {
       if (differs((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key], found)) {
         found.steps.push(key);

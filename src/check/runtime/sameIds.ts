@@ -1,3 +1,5 @@
+import { sameElements } from '../../util/sameElements.ts';
+
 /** `JSON.stringify` of the ids sorted (absent: none): how sets of ids are told apart in a finding. */
 export const sortedJson = (ids: readonly string[] | undefined): string => JSON.stringify([...(ids ?? [])].sort());
 
@@ -8,10 +10,6 @@ export const sortedJson = (ids: readonly string[] | undefined): string => JSON.s
  */
 export function sameIds(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
   if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
-    let i = 0;
-    while (i < a.length && a[i] === b[i]) i += 1;
-    if (i === a.length) return true;
-  }
+  if (Array.isArray(a) && Array.isArray(b) && sameElements(a, b)) return true;
   return sortedJson(a) === sortedJson(b);
 }
