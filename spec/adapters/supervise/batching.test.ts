@@ -83,6 +83,35 @@ describe('batched steps to a supervised module are judged as the same adapter in
   }
 });
 
+describe("the recorded incidents and a finding's re-runs cross as one batch each, judged as in-process", () => {
+  // A fixed trace (an incident run before the generated runs, a shrunk finding re-run to confirm it) is handed to
+  // a supervised module whole, with the system (plannedTrace.ts): one round trip instead of one per step.
+  for (const name of ['reference', 'half-applied-rejection', 'prefers-reversible'] as const) {
+    it(`${name}: same report as in-process; the incidents' steps come from batches`, async () => {
+      const dir = temp();
+      const options = { runs: 10, seed: 5, reruns: 2 } as const;
+      const inProcess = await checkAdapter(findBuiltin(name) as Adapter, { ...options, outDir: join(dir, 'in') });
+      const adapter = await supervised(moduleOf(dir, name));
+      try {
+        const boundary = await checkAdapter(adapter, { ...options, outDir: join(dir, 'sup') });
+        expect(boundary.examplesRun?.length ?? 0).toBeGreaterThan(0);
+        expect([boundary.verdict, boundary.opsChecked, boundary.error]).toEqual([inProcess.verdict, inProcess.opsChecked, inProcess.error]);
+        expect(boundary.violations.map((v) => [v.invariant, v.step, v.because])).toEqual(inProcess.violations.map((v) => [v.invariant, v.step, v.because]));
+        expect(traceOf(boundary)).toEqual(traceOf(inProcess));
+        expect(boundary.invariants.map((i) => [i.invariant, i.status])).toEqual(inProcess.invariants.map((i) => [i.invariant, i.status]));
+        const { stepsFromBatches, roundTrips, broughtBack } = adapter.boundary;
+        if (name === 'reference') {
+          // Every step of the incidents and the runs came from a batch; each episode cost at most two round trips.
+          expect([stepsFromBatches, broughtBack]).toEqual([boundary.opsChecked, 0]);
+          expect(roundTrips).toBeLessThanOrEqual(2 * (boundary.runs + (boundary.examplesRun?.length ?? 0)));
+        } else expect(stepsFromBatches).toBeGreaterThan(boundary.opsChecked / 2);
+      } finally {
+        await adapter.drain();
+      }
+    });
+  }
+});
+
 describe('a fault in the middle of a batch is found at the step where it happens', () => {
   // Eight steps of a seeded episode, planned as the lookahead plans them; the hostile module faults in the fifth apply.
   const ops = protocolEpisode('batch-fault', 8, 4096);

@@ -1,13 +1,12 @@
 import type { PlannedStep, StepPlanner } from '../../adapters/supervise/StepPlanner.ts';
-import { idsNamedBy, idsNamedByOutcome } from '../../adapters/touchedIds.ts';
 import type { EpisodeDomain } from '../../gen/runtime/EpisodeDomain.ts';
 import { EpisodeState } from '../../gen/runtime/EpisodeState.ts';
 import { resolveTemplate } from '../../gen/runtime/resolveTemplate.ts';
-import type { Operation, OperationKind } from '../../model/Operation.ts';
+import type { OperationKind } from '../../model/Operation.ts';
 import type { RuntimeConfig } from '../../model/ReferenceRuntime.ts';
-import { validateOperation } from '../../model/validateOperation.ts';
 import type { EpisodeDriver } from './EpisodeDriver.ts';
 import type { StepCommand } from './StepCommand.ts';
+import { StepPrediction } from './StepPrediction.ts';
 
 /** Steps in a run's first batch; each next one is twice as long, up to `MAX_CHUNK`, so a run that fails early wastes little. */
 const FIRST_CHUNK = 64;
@@ -20,22 +19,17 @@ const MAX_CHUNK = 128;
  * the reference alone reaches the same state. So the lookahead keeps an episode state of its own, run ahead on the
  * reference alone over the run's next commands (the same templates, pins, swarm and step limit, the same
  * `validateOperation`), and hands the system the steps the engine would take, with every id it would observe
- * after each and the reads of each recheck (`DEFAULT_RECHECK_EVERY`, and the one at the end of the run).
+ * after each and the reads of each recheck (`StepPrediction`: every `recheckEvery` steps, and at the end of the run).
  *
  * It never decides anything: the system answers a step it was not given, or a read it did not take, as if no plan
  * had been given (`SupervisedSystem`). It stops planning for the run at the first sign the engine left the
  * prediction: a finding, a choice the reference adopted from the system, a plan not taken to its end.
  */
 export class Lookahead {
-  private readonly state: EpisodeState;
+  private readonly prediction: StepPrediction;
   private readonly commands: readonly StepCommand[];
   /** The index of the first command the lookahead has not resolved. */
   private next = 0;
-  /** Steps the lookahead has run, and the ids and signatures they touched, as the driver's recheck counts them. */
-  private steps = 0;
-  private readonly touched = new Set<string>();
-  private readonly called = new Set<string>();
-  private lastRecheck = 0;
   private chunk = FIRST_CHUNK;
   private off = false;
 
@@ -47,11 +41,11 @@ export class Lookahead {
     domain: EpisodeDomain,
     private readonly enabled: ReadonlySet<OperationKind>,
     private readonly maxSteps: number,
-    private readonly recheckEvery: number,
+    recheckEvery: number,
     /** The check's `--time-limit` (`Date.now()` ms): a stretch handed on is stopped there, not run to its end. */
     readonly deadline?: number,
   ) {
-    this.state = new EpisodeState(config, domain);
+    this.prediction = new StepPrediction(new EpisodeState(config, domain), recheckEvery);
     // fast-check hands the commands wrapped (`cmd`); anything else is not ours to predict.
     this.commands = [...commands].map((c) => (c as { cmd?: unknown }).cmd ?? c) as StepCommand[];
     if (!this.commands.every((c) => typeof (c as Partial<StepCommand>).template === 'object')) this.off = true;
@@ -59,7 +53,7 @@ export class Lookahead {
 
   /** The run's first stretch, for `create` to send with the system (`PLANNED_CREATE`): one round trip for both. */
   first(): PlannedStep[] {
-    if (this.off || this.next !== 0 || this.steps !== 0) return [];
+    if (this.off || this.next !== 0 || this.prediction.taken !== 0) return [];
     const planned = this.predict(0);
     this.chunk = Math.min(this.chunk * 2, MAX_CHUNK);
     return planned;
@@ -80,7 +74,7 @@ export class Lookahead {
     const at = this.commands.indexOf(command, this.next);
     // In step with the engine only when it took exactly the steps predicted and its reference adopted nothing.
     const skipped = at === -1 ? [] : this.commands.slice(this.next, at);
-    if (at === -1 || skipped.some((c) => this.runs(c)) || driver.trace.length !== this.steps || driver.adopted !== 0 || driver.unclaimed.length > 0 || driver.stopped) {
+    if (at === -1 || skipped.some((c) => this.runs(c)) || driver.trace.length !== this.prediction.taken || driver.adopted !== 0 || driver.unclaimed.length > 0 || driver.stopped) {
       this.off = true;
       return;
     }
@@ -91,22 +85,22 @@ export class Lookahead {
 
   /** Whether the engine would run a command now (`StepCommand.check`), as far as the lookahead knows. */
   private runs(command: StepCommand): boolean {
-    return (command.planned || this.enabled.has(command.template.kind)) && this.steps < this.maxSteps;
+    return (command.planned || this.enabled.has(command.template.kind)) && this.prediction.taken < this.maxSteps;
   }
 
   /** The steps the engine would take from command `from`, when the system answers as the reference does. */
   private predict(from: number): PlannedStep[] {
     const planned: PlannedStep[] = [];
-    const { ring } = this.state;
+    const { ring } = this.prediction.state;
     for (let i = from; i < this.commands.length && planned.length < this.chunk; i += 1) {
       const command = this.commands[i] as StepCommand;
       this.next = i + 1;
       if (!this.runs(command)) continue;
       ring.begin(command.pinned);
-      const op = resolveTemplate(command.template, this.state);
+      const op = resolveTemplate(command.template, this.prediction.state);
       ring.end();
       if (op === undefined) continue;
-      const step = this.stepOf(op);
+      const step = this.prediction.stepOf(op);
       if (step === undefined) {
         this.off = true; // the engine stops at an operation that no longer applies: nothing follows it
         break;
@@ -114,37 +108,7 @@ export class Lookahead {
       planned.push(step);
     }
     // The end of the run: the driver's last recheck, unless one just ran, then the engine closes the system.
-    const last = planned.at(-1);
-    if (last !== undefined && this.next === this.commands.length && !this.off) {
-      const recheck = last.recheck === undefined && this.steps !== this.lastRecheck && this.recheckEvery !== 0 ? { recheck: this.recheckReads() } : {};
-      planned[planned.length - 1] = { ...last, ...recheck, close: true };
-    }
+    if (this.next === this.commands.length && !this.off) this.prediction.closeWith(planned);
     return planned;
-  }
-
-  /** One step as `EpisodeDriver.runStep` takes it, on the lookahead's reference alone; undefined when it does not apply. */
-  private stepOf(op: Operation): PlannedStep | undefined {
-    const { reference } = this.state;
-    let named: string[];
-    try {
-      validateOperation(op, reference);
-      named = [...new Set(idsNamedBy(op))];
-    } catch {
-      return undefined;
-    }
-    for (const id of named) this.touched.add(id);
-    if (op.kind === 'callTool') this.called.add(op.signature);
-    const expected = reference.apply(op);
-    const after = [...new Set([...named, ...idsNamedByOutcome(expected), ...reference.folded])];
-    for (const id of after) this.touched.add(id);
-    this.state.note(op, expected);
-    this.steps += 1;
-    const due = this.recheckEvery !== 0 && this.steps % this.recheckEvery === 0;
-    return { before: named, op, after, ...(due ? { recheck: this.recheckReads() } : {}) };
-  }
-
-  private recheckReads(): NonNullable<PlannedStep['recheck']> {
-    this.lastRecheck = this.steps;
-    return { ids: [...this.touched], signatures: [...this.called] };
   }
 }

@@ -14,6 +14,7 @@ import { deepFreeze } from '../../util/deepFreeze.ts';
 import { withTimeout } from '../../util/withTimeout.ts';
 import { closeSystem } from './checkAdapter.ts';
 import { EpisodeDriver, type RecordedOutcome } from './EpisodeDriver.ts';
+import { createForTrace } from './plannedTrace.ts';
 
 /** One run of a recorded trace: what the system answered and showed, and the finding it ended with. */
 export interface TraceRun {
@@ -28,7 +29,7 @@ export interface TraceRun {
 export async function runTrace(adapter: Adapter, config: RuntimeConfig, trace: readonly Operation[], claims: (invariant: FindingKind) => boolean, opTimeoutMs: number, createTimeoutMs: number, recheckEvery: number): Promise<TraceRun> {
   let system: PruningSystem;
   try {
-    system = validateSystem(await withTimeout(() => adapter.create(deepFreeze(config)), createTimeoutMs, 'create'));
+    system = validateSystem(await withTimeout(() => createForTrace(adapter, deepFreeze(config), trace, recheckEvery), createTimeoutMs, 'create'));
   } catch {
     return { outcomes: [], observations: [], finding: { invariant: 'ADAPTER-ERROR', step: 0 } };
   }

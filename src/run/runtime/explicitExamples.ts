@@ -14,6 +14,8 @@ import { describeThrown } from '../../util/safeJson.ts';
 import { TimeLimitError, withTimeout } from '../../util/withTimeout.ts';
 import { closeSystem } from './checkAdapter.ts';
 import { planTrace } from './planTrace.ts';
+import { createForTrace } from './plannedTrace.ts';
+import { DEFAULT_RECHECK_EVERY } from './Recheck.ts';
 import { traceStartUp } from '../traceStartUp.ts';
 import { readBuiltTraces, scenarioTextHash, type BuiltTrace } from './builtScenarioTraces.ts';
 import { readFileSync } from 'node:fs';
@@ -94,7 +96,8 @@ export async function runExample(
   let system;
   watch.onEpisode?.({ config });
   try {
-    system = validateSystem(await withTimeout(() => adapter.create(config), createTimeoutMs, 'create', watch.deadline));
+    // A supervised module is handed the whole incident with the system: one round trip, not one per step.
+    system = validateSystem(await withTimeout(() => createForTrace(adapter, config, example.trace, watch.recheckEvery ?? DEFAULT_RECHECK_EVERY, watch.deadline), createTimeoutMs, 'create', watch.deadline));
   } catch (error: unknown) {
     watch.onEpisode?.(undefined);
     if (error instanceof TimeLimitError) return { error: undefined, steps: 0, timeLimit: true };
