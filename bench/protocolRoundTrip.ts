@@ -6,7 +6,7 @@ import { idsNamedBy, idsNamedByOutcome } from '../src/adapters/touchedIds.ts';
 import type { Operation } from '../src/model/Operation.ts';
 import type { Outcome } from '../src/model/Outcome.ts';
 import { PROTOCOL_STEP_WORKLOAD } from '../src/report/bench/benchTargets.ts';
-import { supervisedCost, SUPERVISED_CHECK_WORKLOAD, SUPERVISED_STEP_WORKLOAD, SUPERVISED_UNBATCHED_WORKLOAD } from '../src/report/bench/supervisedCost.ts';
+import { supervisedCost, SUPERVISED_CHECK_WORKLOAD, SUPERVISED_DEFAULT_CHECK_WORKLOAD, SUPERVISED_STEP_WORKLOAD, SUPERVISED_UNBATCHED_WORKLOAD } from '../src/report/bench/supervisedCost.ts';
 import { checkAdapter } from '../src/run/runtime/checkAdapter.ts';
 import { protocolEpisode } from './protocolEpisode.ts';
 import { loadSupervised } from '../src/adapters/supervise/loadSupervised.ts';
@@ -203,24 +203,43 @@ async function measureSupervisedCheck(supervised: SupervisedAdapter, check: { re
       supervised.batching = true;
     }
   };
-  const rounds: { inProcess: CheckCost; boundary: CheckCost; unbatched: CheckCost }[] = [];
+  // A default check runs the recorded incidents first (five fixed traces, each handed over whole); the rows
+  // above leave them out, so the per-step cost is the generated runs' alone.
+  const withIncidents = { ...options, examples: true };
+  type Round = { inProcess: CheckCost; boundary: CheckCost; unbatched: CheckCost; inProcessDefault: CheckCost; boundaryDefault: CheckCost };
+  const sides = ['inProcess', 'boundary', 'unbatched', 'inProcessDefault', 'boundaryDefault'] as const;
+  const measure = (side: (typeof sides)[number]): Promise<CheckCost> => {
+    switch (side) {
+      case 'inProcess': return checkCost(referenceAdapter, undefined, options);
+      case 'boundary': return boundaryCost(true);
+      case 'unbatched': return boundaryCost(false);
+      case 'inProcessDefault': return checkCost(referenceAdapter, undefined, withIncidents);
+      case 'boundaryDefault': return checkCost(supervised, supervised, withIncidents);
+    }
+  };
+  const rounds: Round[] = [];
   for (let round = 0; round < 3; round += 1) {
-    // The three alternate which goes first, so load on the machine falls on each alike.
-    const order = [0, 1, 2].map((k) => (k + round) % 3);
-    const costs: CheckCost[] = [];
-    for (const k of order) costs[k] = k === 0 ? await checkCost(referenceAdapter, undefined, options) : await boundaryCost(k === 1);
-    rounds.push({ inProcess: costs[0] as CheckCost, boundary: costs[1] as CheckCost, unbatched: costs[2] as CheckCost });
+    // Each round starts with another of them, so load on the machine falls on each alike.
+    const costs: Partial<Round> = {};
+    for (let k = 0; k < sides.length; k += 1) {
+      const side = sides[(k + round) % sides.length] as (typeof sides)[number];
+      costs[side] = await measure(side);
+    }
+    rounds.push(costs as Round);
   }
   const label = `${SUPERVISED_CHECK_WORKLOAD} (${check.runs} runs, seed ${check.seed})`;
-  const rate = (cost: (c: CheckCost) => number, side: 'inProcess' | 'boundary' | 'unbatched') => median(rounds.map((r) => r[side].ops / cost(r[side])));
-  const ratio = (cost: (c: CheckCost) => number, side: 'boundary' | 'unbatched') => median(rounds.map((r) => cost(r[side]) / r[side].ops / (cost(r.inProcess) / r.inProcess.ops)));
+  const rate = (cost: (c: CheckCost) => number, side: keyof Round) => median(rounds.map((r) => r[side].ops / cost(r[side])));
+  const ratio = (cost: (c: CheckCost) => number, side: keyof Round, base: keyof Round = 'inProcess') => median(rounds.map((r) => cost(r[side]) / r[side].ops / (cost(r[base]) / r[base].ops)));
   const wall = (c: CheckCost) => c.seconds;
   const cpu = (c: CheckCost) => c.cpuSeconds;
+  const defaultLabel = `${SUPERVISED_DEFAULT_CHECK_WORKLOAD} (${check.runs} runs, seed ${check.seed})`;
   return [
     result(label, rate(wall, 'inProcess'), rate(wall, 'boundary'), ratio(wall, 'boundary')),
     result(`${label}, CPU time of both processes (ops per CPU second)`, rate(cpu, 'inProcess'), rate(cpu, 'boundary'), ratio(cpu, 'boundary')),
     result(`${label}, unbatched (one IPC round trip per step)`, rate(wall, 'inProcess'), rate(wall, 'unbatched'), ratio(wall, 'unbatched')),
     result(`${label}, unbatched, CPU time of both processes (ops per CPU second)`, rate(cpu, 'inProcess'), rate(cpu, 'unbatched'), ratio(cpu, 'unbatched')),
+    result(defaultLabel, rate(wall, 'inProcessDefault'), rate(wall, 'boundaryDefault'), ratio(wall, 'boundaryDefault', 'inProcessDefault')),
+    result(`${defaultLabel}, CPU time of both processes (ops per CPU second)`, rate(cpu, 'inProcessDefault'), rate(cpu, 'boundaryDefault'), ratio(cpu, 'boundaryDefault', 'inProcessDefault')),
   ];
 }
 
