@@ -91,3 +91,24 @@ describe('statuses say why', () => {
     expect(renderPrettyReport(report)).not.toContain('stopped at another finding');
   });
 });
+
+// spec/ADAPTER.md, "Observable or unknown": an invariant whose observation the system does not expose is unknown
+// whatever else the check found. It was so only when a run had finished before the first finding, so a runtime
+// failing its first run (or, on --workers, whichever run a thread reached first) read "inconclusive" instead.
+describe('observable or unknown, whatever run the finding came in', () => {
+  const withoutAuditLog = (adapter: Adapter): Adapter => ({
+    ...adapter,
+    async create(config) {
+      const system = await adapter.create(config);
+      const request = system.request;
+      return { apply: (op) => system.apply(op), observe: (ids) => system.observe(ids), ...(request === undefined ? {} : { request: (signature: string) => request.call(system, signature) }) };
+    },
+  });
+
+  it('INV-11 INV-12 a runtime without auditLog whose first episode already fails: both unknown, not observable', async () => {
+    const report = await checkAdapter(withoutAuditLog(findBuiltin('trusts-safe-claim') as Adapter), { seed: 1, runs: 20, outDir, reruns: 0 });
+    expect(report.verdict).toBe('violation');
+    expect(report.evidence?.runsComplete ?? 0).toBe(0);
+    for (const id of ['INV-11', 'INV-12'] as const) expect(report.invariants.find((r) => r.invariant === id)).toMatchObject({ status: 'unknown', reason: expect.stringMatching(/not observable/) });
+  });
+});

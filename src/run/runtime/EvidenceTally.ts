@@ -1,4 +1,4 @@
-import type { Adapter } from '../../adapters/Adapter.ts';
+import type { Adapter, PruningSystem } from '../../adapters/Adapter.ts';
 import { applicableSituations, SITUATION_NAMES, type Situation } from '../../gen/runtime/situations.ts';
 import { INVARIANT_IDS, type InvariantId } from '../../model/invariants.ts';
 import type { Evidence, InvariantResult, Verdict } from '../CheckReport.ts';
@@ -25,12 +25,24 @@ export class EvidenceTally {
   private readonly unclaimed: Record<string, { resumed: number; cutShort: number }> = {};
   /** Runs whose system did not expose each optional observation: an invariant needing it is `unknown`. */
   private readonly unexposed: Record<string, number> = {};
+  /**
+   * The optional observations a system of this check did not expose, counted or not (the run of a finding, an
+   * incident, a shrinking candidate): spec/ADAPTER.md's "unknown whatever else the check found" must not depend
+   * on whether a run finished before the first finding, which on `--workers` is a matter of scheduling.
+   */
+  private readonly hidden = new Set<Observation>();
 
   /** `planned`: whether the runs mix in the situation plans (issue 22), so the situations only plans reach are asked. */
   constructor(
     private readonly adapter: Adapter,
     private readonly planned = true,
   ) {}
+
+  /** Notes what a system the check created exposes, whether or not its run is counted. */
+  noteSystem(system: PruningSystem): void {
+    const exposed = exposedBy(system);
+    for (const o of ['auditLog', 'request'] as const) if (!exposed.has(o)) this.hidden.add(o);
+  }
 
   /** Counts one finished generated run. */
   add(driver: EpisodeDriver): void {
@@ -102,7 +114,7 @@ export class EvidenceTally {
       if (!claimed.has(invariant)) return { invariant, status: 'not-claimed' };
       const checked = this.checked.get(invariant) ?? 0;
       if (invariant === found) return { invariant, status: 'violated', checked };
-      const hidden = unobservable(invariant, new Set((['auditLog', 'request'] as const).filter((o: Observation) => (this.unexposed[o] ?? 0) === 0)));
+      const hidden = unobservable(invariant, new Set((['auditLog', 'request'] as const).filter((o: Observation) => (this.unexposed[o] ?? 0) === 0 && !this.hidden.has(o))));
       if (hidden !== undefined) return { invariant, status: 'unknown', checked, reason: hidden };
       if (verdict === 'conformant') return { invariant, status: 'passed', checked };
       return { invariant, status: 'inconclusive', checked, reason: reason ?? (found === undefined ? 'not judged' : `the check stopped at the ${found} finding first`) };

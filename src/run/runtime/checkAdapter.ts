@@ -251,6 +251,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
       if (error instanceof TimeLimitError) return skipCutShort();
       throw found(new FindingError({ invariant: 'ADAPTER-ERROR', because: [`create(${JSON.stringify(config)}) failed: ${describeThrown(error)}`] }, config, [], []));
     }
+    tally.noteSystem(system);
     const driver = new EpisodeDriver(new EpisodeState(config, domain), system, claims, opTimeoutMs, deadline, recheckEvery);
     running = { config, driver, path: '' };
     let thrown: { error: unknown } | undefined;
@@ -307,7 +308,10 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
       const { error, steps, timeLimit } = await runExample(adapter, example, claims, opTimeoutMs, createTimeoutMs(opTimeoutMs), {
         recheckEvery,
         ...(deadline === undefined ? {} : { deadline }),
-        onEpisode: (episode) => void (running = episode === undefined ? undefined : { ...episode, path: example.name }),
+        onEpisode: (episode) => {
+          running = episode === undefined ? undefined : { ...episode, path: example.name };
+          if (episode?.driver !== undefined) tally.noteSystem(episode.driver.system);
+        },
       });
       opsChecked += steps;
       if (timeLimit === true) timeLimitHit = true;
