@@ -3,19 +3,21 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_SCORE, ReferenceRuntime } from '../src/model/ReferenceRuntime.ts';
+import { DEFAULT_SCORE } from '../src/model/ReferenceRuntime.ts';
 import type { PythonSketchMeasurement, PythonSketchReport } from '../src/report/bench/BenchReport.ts';
 import { formatNs, formatSize } from '../src/report/bench/benchFormat.ts';
 import { PYTHON_SKETCH_SIZES } from '../src/report/bench/benchTargets.ts';
 import { ContentSource } from '../src/run/bench/ContentSource.ts';
-import { cpuNow, median } from '../src/run/bench/cpuClock.ts';
-import { heapAfterGc } from '../src/run/bench/heapAfterGc.ts';
+import { median } from '../src/run/bench/cpuClock.ts';
 import { Rng } from '../src/run/bench/Rng.ts';
 import { BenchError } from './BenchError.ts';
-import { BENCH_CAPACITY, expect, SMALL_CONTENT } from './Fixture.ts';
+import { SMALL_CONTENT } from './Fixture.ts';
 
 /** The Python transcription of seed 000's `prune`. */
 export const SEED_PRUNE_SCRIPT = fileURLToPath(new URL('./python/seedPrune.py', import.meta.url));
+/** The reference's side, a Node process of its own. */
+const REFERENCE_ROUNDS_SCRIPT = fileURLToPath(new URL('./children/referencePruneRounds.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Rounds per side: `blocks` alternations of the two sides, each unreported warm-up rounds then `rounds` measured.
@@ -58,42 +60,20 @@ function sketchInput(seed: number, size: number): SketchInput {
 }
 
 /**
- * The reference's side: per round, a fresh runtime holding every span as a persisted raw tool output (untimed,
- * then a full GC), then `apply({ kind: 'prune', spanId })` on each in `order`, timed around the loop only. Each
- * prune verifies the backing copy (one sha256 of content never hashed before), writes the tombstone and the
- * marker, and logs the outcome: the operation the "reversible prune" rows measure.
+ * The reference's side, in a fresh process of its own as the Python side is (`children/referencePruneRounds.ts`:
+ * why), and single-threaded as the Python interpreter is (`--single-threaded`: V8 collects and compiles on the
+ * main thread, so the process's CPU time is the prunes' own and not, for a loop of a millisecond, the sweeping a
+ * collector thread still does after the untimed set-up's collection).
  */
-function referenceRounds(input: SketchInput, warmup: number, rounds: number): { cpu: number[]; wall: number[] } {
-  const cpu: number[] = [];
-  const wall: number[] = [];
-  // Fresh id strings, equal to the runtime's keys but not the same objects, as ids parsed from a model's output are.
-  const ops = input.order.map((i) => ({ kind: 'prune', spanId: `s-${String(i)}` }) as const);
-  for (let round = 0; round < warmup + rounds; round += 1) {
-    let rt: ReferenceRuntime | undefined = new ReferenceRuntime({ capacity: BENCH_CAPACITY });
-    for (let i = 0; i < input.ids.length; i += 1) {
-      const spanId = input.ids[i] as string;
-      expect(rt.apply({ kind: 'append', span: { id: spanId, kind: 'raw', rawKind: 'tool-output', content: input.contents[i] as string, persist: true } }), 'appended', spanId);
-    }
-    heapAfterGc();
-    const outcomes = new Array<unknown>(ops.length);
-    const wall0 = performance.now();
-    const cpu0 = cpuNow();
-    for (let i = 0; i < ops.length; i += 1) outcomes[i] = rt.apply(ops[i] as (typeof ops)[number]);
-    const cpuMs = cpuNow() - cpu0;
-    const wallMs = performance.now() - wall0;
-    for (let i = 0; i < ops.length; i += 1) {
-      const outcome = outcomes[i] as { kind: string; mode?: string };
-      if (outcome.kind !== 'evicted' || outcome.mode !== 'reversible') {
-        throw new BenchError('WRONG_PATH', `python sketch bench at ${size(input)}: the reference answered ${JSON.stringify(outcome).slice(0, 200)} to ${JSON.stringify(ops[i])}; it measures a reversible eviction`);
-      }
-    }
-    if (round >= warmup) {
-      cpu.push((cpuMs * 1e6) / ops.length);
-      wall.push((wallMs * 1e6) / ops.length);
-    }
-    rt = undefined;
+function referenceRounds(file: string, input: SketchInput): { cpu: number[]; wall: number[] } {
+  const { NODE_OPTIONS: _ignored, ...env } = process.env;
+  const child = spawnSync(process.execPath, ['--single-threaded', '--expose-gc', '--import', 'tsx', REFERENCE_ROUNDS_SCRIPT, file], { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (child.error !== undefined || child.status !== 0) {
+    throw new BenchError('WRONG_PATH', `the reference's side of the python sketch bench at ${size(input)} spans failed (${child.error?.message ?? `exit ${String(child.status)}`}): ${child.stderr.slice(0, 400)}`, { cause: child.error });
   }
-  return { cpu, wall };
+  const answer = JSON.parse(child.stdout) as { cpuNsPerPrune: number[]; wallNsPerPrune: number[]; prunes: number };
+  if (answer.prunes !== input.order.length) throw new BenchError('WRONG_PATH', `referencePruneRounds.ts pruned ${answer.prunes} spans per round, expected ${input.order.length}`);
+  return { cpu: answer.cpuNsPerPrune, wall: answer.wallNsPerPrune };
 }
 
 const size = (input: SketchInput): string => formatSize(input.ids.length);
@@ -126,7 +106,8 @@ function pythonVersion(python: string): { version: string } | { missing: string 
 /**
  * Measures the reference's reversible prune against the seed-000 Python sketch at each of `PYTHON_SKETCH_SIZES`
  * this run covers, the two sides alternating block by block (the order swapped every block, so a burst of load
- * lands on both). Content goes to the Python process as a JSON file, so both prune the same bytes.
+ * lands on both). Each side runs a block in a fresh process of its own, given the same JSON file, so both prune
+ * the same bytes from a heap that holds their window and nothing else.
  */
 export function measurePythonSketch(options: PythonSketchOptions, log: (line: string) => void): PythonSketchReport {
   const python = options.python ?? 'python3';
@@ -147,7 +128,7 @@ export function measurePythonSketch(options: PythonSketchOptions, log: (line: st
       for (let block = 0; block < options.blocks; block += 1) {
         const sides = [
           () => {
-            const r = referenceRounds(input, warmupRounds(options, s), options.rounds);
+            const r = referenceRounds(file, input);
             ref.cpu.push(...r.cpu);
             ref.wall.push(...r.wall);
           },
