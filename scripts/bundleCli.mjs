@@ -62,6 +62,23 @@ const packagesOutside = {
   },
 };
 
+// The compiled modules import fast-check as one default object (`import fc from 'fast-check'`), which keeps all of
+// it: 390 kB a check decodes and compiles before its first episode. Read as a namespace (`import * as fc`), the same
+// members are the same functions (fast-check's default export is an object of its named exports), and esbuild keeps
+// only those the engine names (`fc.record`, `fc.commands`, …): about 360 -> 156 kB.
+const namespaceFastCheck = {
+  name: 'namespace-fast-check',
+  setup(b) {
+    b.onLoad({ filter: /\.js$/ }, (args) => {
+      if (!args.path.startsWith(`${DIST}/`)) return undefined;
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes(FC_DEFAULT_IMPORT)) return undefined;
+      return { contents: text.replace(FC_DEFAULT_IMPORT, "import * as fc from 'fast-check';"), loader: 'js', resolveDir: dirname(args.path) };
+    });
+  },
+};
+const FC_DEFAULT_IMPORT = "import fc from 'fast-check';";
+
 await build({
   entryPoints: ENTRIES.map((entry) => join(DIST, entry)),
   outdir: OUT,
@@ -73,7 +90,7 @@ await build({
   target: 'node20',
   sourcemap: 'linked',
   logLevel: 'warning',
-  plugins: [keepShared, packagesOutside],
+  plugins: [keepShared, packagesOutside, namespaceFastCheck],
 });
 copyFileSync(join(DIST, 'run', 'runtime', 'scenarioTraces.json'), join(OUT, 'scenarioTraces.json'));
 process.stdout.write(`prunecheck build: the CLI bundled into ${relative(ROOT, OUT)}/ (${shared.size} shared classes left in dist/)\n`);

@@ -39,6 +39,13 @@ describe.skipIf(!built)("the CLI's bundle", () => {
     expect([...imported].some((spec) => spec.startsWith('langchain'))).toBe(true);
   });
 
+  it("keeps only the fast-check members prunecheck names (fc.record, …), not all of fast-check's", () => {
+    const text = files.map((file) => readFileSync(join(BUNDLE, file), 'utf8')).join('\n');
+    expect(text).toMatch(/function commands\(/);
+    // An arbitrary prunecheck never draws: there whenever the bundle takes fast-check's whole default export.
+    expect(text).not.toMatch(/function emailAddress\(/);
+  });
+
   it('runs a check of an adapter module in its supervised process, and --in-process, from the bundle', () => {
     const adapter = join(ROOT, 'examples', 'quickstart', 'runtime-adapter.ts');
     const dir = mkdtempSync(join(tmpdir(), 'prunecheck-bundle-'));
