@@ -61,4 +61,30 @@ describe.skipIf(!built)("the CLI's bundle", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("check.js holds the check command's static modules in one file; what it loads on demand imports them from it, bundling no copy", () => {
+    const modules = (file: string): string[] => [...readFileSync(join(BUNDLE, file), 'utf8').matchAll(/^\/\/ ((?:dist|node_modules)\/\S+\.js)$/gm)].map((m) => m[1] as string);
+    const check = readFileSync(join(BUNDLE, 'check.js'), 'utf8');
+    expect(check).not.toMatch(/^import[^;]*from "\.\//m);
+    const inCheck = new Set(modules('check.js'));
+    for (const path of ['dist/cli/main.js', 'dist/cli/checkCommand.js', 'dist/run/runtime/checkAdapter.js', 'dist/model/ReferenceRuntime.js', 'node_modules/fast-check/lib/fast-check.js']) expect(inCheck).toContain(path);
+    const onDemand = files.filter((f) => f.startsWith('check-'));
+    expect(onDemand.some((f) => f.startsWith('check-checkPolicyAdapter-'))).toBe(true);
+    for (const file of onDemand) for (const path of modules(file)) expect(inCheck.has(path), `${file} bundles ${path}, which check.js has`).toBe(false);
+  });
+
+  it('a default check loads check.js and no other file of the bundle', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'prunecheck-bundle-'));
+    try {
+      const log = join(dir, 'loaded.txt');
+      const hooks = `import { appendFileSync } from 'node:fs'; export async function load(url, context, next) { appendFileSync(${JSON.stringify(log)}, url + '\\n'); return next(url, context); }`;
+      const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});`;
+      const result = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, join(ROOT, 'bin', 'prunecheck.js'), 'check', '--adapter', 'reference', '--seed', '1', '--out', join(dir, 'report.json')], { encoding: 'utf8', cwd: dir });
+      expect(result.status, result.stderr).toBe(0);
+      const loaded = readFileSync(log, 'utf8').split('\n').filter((url) => url.includes('/dist/bundle/'));
+      expect(loaded.map((url) => url.slice(url.lastIndexOf('/') + 1))).toEqual(['check.js']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
