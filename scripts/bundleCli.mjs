@@ -71,7 +71,7 @@ const namespaceFastCheck = {
   setup(b) {
     b.onLoad({ filter: /\.js$/ }, (args) => {
       if (args.path === join(ROOT, FC_MODULE)) return lazyClock(args.path);
-      if (!args.path.startsWith(`${DIST}/`)) return undefined;
+      if (relative(DIST, args.path).startsWith('..')) return undefined;
       const text = readFileSync(args.path, 'utf8');
       if (!text.includes(FC_DEFAULT_IMPORT)) return undefined;
       return { contents: text.replace(FC_DEFAULT_IMPORT, "import * as fc from 'fast-check';"), loader: 'js', resolveDir: dirname(args.path) };
