@@ -70,7 +70,7 @@ const namespaceFastCheck = {
   name: 'namespace-fast-check',
   setup(b) {
     b.onLoad({ filter: /\.js$/ }, (args) => {
-      if (args.path === join(ROOT, FC_MODULE)) return lazyClock(args.path);
+      if (isFastCheckModule(args.path)) return lazyClock(args.path);
       if (relative(DIST, args.path).startsWith('..')) return undefined;
       const text = readFileSync(args.path, 'utf8');
       if (!text.includes(FC_DEFAULT_IMPORT)) return undefined;
@@ -79,7 +79,8 @@ const namespaceFastCheck = {
   },
 };
 const FC_DEFAULT_IMPORT = "import fc from 'fast-check';";
-const FC_MODULE = 'node_modules/fast-check/lib/fast-check.js';
+/** fast-check's one module, wherever node_modules is (a symbolic link resolves outside the package). */
+const isFastCheckModule = (path) => /(^|[\\/])node_modules[\\/]fast-check[\\/]lib[\\/]fast-check\.js$/.test(path);
 
 // fast-check binds `performance.now` when its module loads, for its time-limit plugin, which prunecheck does not
 // use (--time-limit is `interruptAfterTimeLimit`, timed with Date.now); esbuild keeps that one line of the unused
@@ -179,7 +180,7 @@ const fromCheckEntry = {
     b.onLoad({ filter: /.*/, namespace: 'check-entry' }, (args) => {
       const { id, path } = coreIds.get(args.path);
       // fast-check's module: only the members dist/ names (all of them would keep all of fast-check in check.js).
-      const names = path === FC_MODULE ? [...fastCheckMembers()] : coreIds.get(args.path).names;
+      const names = isFastCheckModule(path) ? [...fastCheckMembers()] : coreIds.get(args.path).names;
       return { contents: names.length === 0 ? "import 'prunecheck-check-entry';" : `export { ${names.map((n) => `__m${id}_${n} as ${n}`).join(', ')} } from 'prunecheck-check-entry';`, loader: 'js' };
     });
   },
