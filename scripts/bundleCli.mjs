@@ -13,7 +13,7 @@
 // own (dist/bundle/ is two levels down, as dist/cli/ is), so paths they take from `import.meta.url` (the package
 // root, scenarios/, src/ and dist/) point where they did; the incidents' built traces are copied beside them.
 import { build } from 'esbuild';
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -52,28 +52,191 @@ const keepShared = {
 // episode, are bundled: only what the engine uses of them (about 7 ms less start-up). A user's code that imports
 // fast-check gets its own copy; the CLI hands it no arbitrary.
 const INLINED = new Set(['fast-check', 'pure-rand']);
+const packageName = (spec) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
 const packagesOutside = {
   name: 'packages-outside',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
-      const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
-      return INLINED.has(name) ? undefined : { path: args.path, external: true };
+      return INLINED.has(packageName(args.path)) ? undefined : { path: args.path, external: true };
     });
   },
 };
 
-await build({
+// The compiled modules import fast-check as one default object (`import fc from 'fast-check'`), which keeps all of
+// it: 390 kB a check decodes and compiles before its first episode. Read as a namespace (`import * as fc`), the same
+// members are the same functions (fast-check's default export is an object of its named exports), and esbuild keeps
+// only those the engine names (`fc.record`, `fc.commands`, …): about 360 -> 156 kB.
+const namespaceFastCheck = {
+  name: 'namespace-fast-check',
+  setup(b) {
+    b.onLoad({ filter: /\.js$/ }, (args) => {
+      if (isFastCheckModule(args.path)) return lazyClock(args.path);
+      if (relative(DIST, args.path).startsWith('..')) return undefined;
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes(FC_DEFAULT_IMPORT)) return undefined;
+      return { contents: text.replace(FC_DEFAULT_IMPORT, "import * as fc from 'fast-check';"), loader: 'js', resolveDir: dirname(args.path) };
+    });
+  },
+};
+const FC_DEFAULT_IMPORT = "import fc from 'fast-check';";
+/** fast-check's one module, wherever node_modules is (a symbolic link resolves outside the package). */
+const isFastCheckModule = (path) => /(^|[\\/])node_modules[\\/]fast-check[\\/]lib[\\/]fast-check\.js$/.test(path);
+
+// fast-check binds `performance.now` when its module loads, for its time-limit plugin, which prunecheck does not
+// use (--time-limit is `interruptAfterTimeLimit`, timed with Date.now); esbuild keeps that one line of the unused
+// plugin since reading a global may have effects, and the first read of `performance` loads Node's perf_hooks
+// (about 2 ms of CPU before a check's first episode). Bound at its first call instead (the same function, from the
+// same global), it goes with the rest of the plugin.
+const FC_EAGER_CLOCK = 'const safePerformanceNow = typeof performance !== "undefined" ? performance.now.bind(performance) : Date.now.bind(Date);';
+const FC_LAZY_CLOCK = 'let boundPerformanceNow; const safePerformanceNow = () => (boundPerformanceNow ??= typeof performance !== "undefined" ? performance.now.bind(performance) : Date.now.bind(Date))();';
+function lazyClock(path) {
+  const text = readFileSync(path, 'utf8');
+  // Another fast-check may read it otherwise: spec/package/bundle.test.ts then says the bundle reads it at load.
+  return { contents: text.includes(FC_EAGER_CLOCK) ? text.replace(FC_EAGER_CLOCK, FC_LAZY_CLOCK) : text, loader: 'js', resolveDir: dirname(path) };
+}
+
+/** Every member of fast-check that dist/'s modules name (`fc.record`, …); each of their uses of `fc` must be one. */
+function fastCheckMembers() {
+  const members = new Set();
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (path !== OUT) walk(path);
+      } else if (entry.name.endsWith('.js')) {
+        const text = readFileSync(path, 'utf8');
+        if (!text.includes(FC_DEFAULT_IMPORT)) continue;
+        const code = text.replace(FC_DEFAULT_IMPORT, '').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+        const uses = [...code.matchAll(/\bfc\b/g)].length;
+        const named = [...code.matchAll(/\bfc\s*\.\s*([A-Za-z_$][\w$]*)/g)].map((m) => m[1]);
+        if (uses !== named.length) throw new Error(`bundleCli: ${relative(ROOT, path)} uses fast-check's default export other than as fc.<member>`);
+        for (const name of named) members.add(name);
+      }
+    }
+  };
+  walk(DIST);
+  return members;
+}
+
+const common = { absWorkingDir: ROOT, outdir: OUT, bundle: true, format: 'esm', platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning', metafile: true };
+const cli = await build({
+  ...common,
   entryPoints: ENTRIES.map((entry) => join(DIST, entry)),
-  outdir: OUT,
   entryNames: '[name]',
-  bundle: true,
   splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: 'linked',
-  logLevel: 'warning',
-  plugins: [keepShared, packagesOutside],
+  plugins: [keepShared, packagesOutside, namespaceFastCheck],
+});
+
+// `prunecheck check`, the command a user runs most, gets a bundle of its own (issue 26): split as above, the modules
+// a check loads before its first episode lay in ~40 chunks (esbuild puts each module in the chunk of the set of
+// entry points and dynamic imports that reach it, and every other command, the worker and the supervised child
+// share some of them), and the loader's per-file work (resolving, reading, linking) cost about 15 ms. So the
+// modules `check` imports statically (the CLI's main module and the check command, with what they import) are one
+// file, check.js, and what they import on demand (the policy engine, the other built-ins, the JUnit and Markdown
+// reporters, the scenario engine, the other commands) is a second build, split as usual, whose imports of check.js's
+// modules are imports from check.js itself: one instance of each module in a process, as in dist/.
+// bin/prunecheck.js runs check.js for `check`; the worker thread and the supervised process are the CLI build's.
+const CHECK_ENTRY = 'check.js';
+const inputs = cli.metafile.inputs;
+const core = new Set();
+for (const start of ['cli/main.js', 'cli/checkCommand.js']) {
+  const stack = [`dist/${start}`];
+  while (stack.length > 0) {
+    const path = stack.pop();
+    if (core.has(path)) continue;
+    core.add(path);
+    for (const i of inputs[path]?.imports ?? []) if (i.kind === 'import-statement' && !i.external) stack.push(i.path);
+  }
+}
+const onDemand = new Set();
+// A module of check.js that check.js itself imports on demand (the check command, from the command table) is
+// exported from check.js under its own names, and the import is of check.js: esbuild would otherwise wrap every
+// module of check.js in a function to run at first import (compiled twice: at load and at that call).
+const selfImported = new Set();
+for (const path of core) {
+  for (const i of inputs[path]?.imports ?? []) {
+    if (i.kind === 'dynamic-import' && !i.external) (core.has(i.path) ? selfImported : onDemand).add(i.path);
+  }
+}
+// What each of check.js's modules exports: the on-demand build imports them from check.js as `__m<i>_<name>`, and
+// check.js exports under those names what that build imports (read back from its output), nothing more.
+const scanned = await build({ absWorkingDir: ROOT, entryPoints: [...core], outdir: join(ROOT, '.bundle-exports'), outbase: ROOT, bundle: false, format: 'esm', write: false, metafile: true, logLevel: 'warning' });
+const exportsOf = new Map();
+for (const output of Object.values(scanned.metafile.outputs)) if (output.entryPoint !== undefined) exportsOf.set(output.entryPoint, output.exports);
+const coreIds = new Map([...core].map((path, i) => [resolve(ROOT, path), { path, id: i, names: exportsOf.get(path) ?? [] }]));
+
+/** In the on-demand build: a module of check.js is check.js's exports of it, not a copy. */
+const fromCheckEntry = {
+  name: 'from-check-entry',
+  setup(b) {
+    b.onResolve({ filter: /^prunecheck-check-entry$/ }, () => ({ path: `./${CHECK_ENTRY}`, external: true }));
+    b.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.pluginData?.fromCheckEntry === true || args.namespace === 'check-entry') return undefined;
+      if (!/^\.\.?\//.test(args.path) && !INLINED.has(packageName(args.path))) return undefined;
+      const found = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { fromCheckEntry: true } });
+      if (found.errors.length > 0 || found.external || !coreIds.has(found.path)) return undefined;
+      return { path: found.path, namespace: 'check-entry' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'check-entry' }, (args) => {
+      const { id, path } = coreIds.get(args.path);
+      // fast-check's module: only the members dist/ names (all of them would keep all of fast-check in check.js).
+      const names = isFastCheckModule(path) ? [...fastCheckMembers()] : coreIds.get(args.path).names;
+      return { contents: names.length === 0 ? "import 'prunecheck-check-entry';" : `export { ${names.map((n) => `__m${id}_${n} as ${n}`).join(', ')} } from 'prunecheck-check-entry';`, loader: 'js' };
+    });
+  },
+};
+const lazy = await build({
+  ...common,
+  entryPoints: [...onDemand].map((path) => join(ROOT, path)),
+  entryNames: 'check-[name]-[hash]',
+  chunkNames: 'check-chunk-[hash]',
+  splitting: true,
+  plugins: [fromCheckEntry, keepShared, packagesOutside, namespaceFastCheck],
+});
+const wanted = new Map();
+for (const out of Object.keys(lazy.metafile.outputs).filter((path) => path.endsWith('.js'))) {
+  const text = readFileSync(join(ROOT, out), 'utf8');
+  const lists = [...text.matchAll(/(?:import|export)\s*\{([^}]*)\}\s*from\s*"\.\/check\.js"/g)];
+  // Every import of check.js is one of those lists or a bare `import "./check.js"`: none is missed.
+  if (lists.length + [...text.matchAll(/import\s*"\.\/check\.js"/g)].length !== [...text.matchAll(/"\.\/check\.js"/g)].length) throw new Error(`bundleCli: ${out} imports check.js in a form this script does not read`);
+  for (const [, list] of lists) {
+    for (const item of list.split(',')) {
+      const m = /^\s*__m(\d+)_([\w$]+)/.exec(item);
+      if (m !== null) wanted.set(`__m${m[1]}_${m[2]}`, { id: Number(m[1]), name: m[2] });
+    }
+  }
+}
+const byId = new Map([...coreIds.values()].map((entry) => [entry.id, entry]));
+const ownNames = ['runProcess', ...[...selfImported].flatMap((path) => exportsOf.get(path) ?? [])];
+if (new Set(ownNames).size !== ownNames.length || ownNames.some((name) => name.startsWith('__m'))) throw new Error(`bundleCli: check.js cannot export ${ownNames.join(', ')} under their own names (a name twice)`);
+const moduleSpec = (path) => `./${relative(DIST, join(ROOT, path))}`;
+const reexports = [
+  ...[...selfImported].map((path) => `export { ${exportsOf.get(path).join(', ')} } from '${moduleSpec(path)}';`),
+  ...[...wanted.values()].map(({ id, name }) => `export { ${name} as __m${id}_${name} } from '${moduleSpec(byId.get(id).path)}';`),
+];
+const lazyOutput = new Map();
+for (const [out, output] of Object.entries(lazy.metafile.outputs)) if (output.entryPoint !== undefined) lazyOutput.set(resolve(ROOT, output.entryPoint), `./${relative(OUT, join(ROOT, out))}`);
+
+/** In check.js: what its modules import on demand is the on-demand build's entry for it. */
+const onDemandImports = {
+  name: 'on-demand-imports',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.kind !== 'dynamic-import') return undefined;
+      const target = resolve(args.resolveDir, args.path);
+      if (coreIds.has(target)) return { path: `./${CHECK_ENTRY}`, external: true };
+      const output = lazyOutput.get(target);
+      if (output === undefined) throw new Error(`bundleCli: ${relative(ROOT, target)}, imported on demand by check.js, is in no on-demand entry`);
+      return { path: output, external: true };
+    });
+  },
+};
+await build({
+  ...common,
+  stdin: { contents: ["export { runProcess } from './cli/main.js';", ...reexports].join('\n'), resolveDir: DIST, sourcefile: 'checkEntry.js', loader: 'js' },
+  entryNames: CHECK_ENTRY.replace(/\.js$/, ''),
+  splitting: false,
+  plugins: [onDemandImports, keepShared, packagesOutside, namespaceFastCheck],
 });
 copyFileSync(join(DIST, 'run', 'runtime', 'scenarioTraces.json'), join(OUT, 'scenarioTraces.json'));
-process.stdout.write(`prunecheck build: the CLI bundled into ${relative(ROOT, OUT)}/ (${shared.size} shared classes left in dist/)\n`);
+process.stdout.write(`prunecheck build: the CLI bundled into ${relative(ROOT, OUT)}/ (${shared.size} shared classes left in dist/; check.js: ${core.size} modules, ${onDemand.size} loaded on demand, ${wanted.size} exports to them)\n`);

@@ -28,8 +28,8 @@ function dated(path: string, seconds: number): void {
   utimesSync(path, seconds, seconds);
 }
 
-function run(): string {
-  const result = spawnSync(process.execPath, [join(dir, 'bin', 'prunecheck.js'), 'list', '--help'], { encoding: 'utf8' });
+function run(args: readonly string[] = ['list', '--help']): string {
+  const result = spawnSync(process.execPath, [join(dir, 'bin', 'prunecheck.js'), ...args], { encoding: 'utf8' });
   expect(result.stderr).toBe('');
   return result.stdout.trim();
 }
@@ -69,5 +69,20 @@ describe('bin/prunecheck.js runs dist/ when it is as new as src/ (its bundle whe
     dated(join(dir, 'src', 'cli', 'deep', 'file.ts'), 3_000_000);
     dated(bundled, 3_000_001);
     expect(run()).toBe('src list --help tuned:src:list --help');
+  });
+
+  it("`check` runs the build's dist/bundle/check.js when it is as new as dist/, the other commands dist/bundle/main.js", () => {
+    const bundled = join(dir, 'dist', 'bundle', 'main.js');
+    const checkBundled = join(dir, 'dist', 'bundle', 'check.js');
+    writeFileSync(checkBundled, stub('check-bundle'));
+    dated(join(dir, 'src', 'cli', 'deep', 'file.ts'), 1_000_000);
+    for (const path of [compiled, bundled, checkBundled]) dated(path, 2_000_000);
+    expect(run(['check', '--help'])).toBe('check-bundle check --help tuned:dist:check --help');
+    expect(run()).toBe('bundle list --help tuned:dist:list --help');
+    dated(checkBundled, 1_500_000);
+    expect(run(['check', '--help'])).toBe('bundle check --help tuned:dist:check --help');
+    dated(join(dir, 'src', 'cli', 'deep', 'file.ts'), 3_000_000);
+    dated(checkBundled, 3_000_001);
+    expect(run(['check', '--help'])).toBe('src check --help tuned:src:check --help');
   });
 });

@@ -39,6 +39,15 @@ describe.skipIf(!built)("the CLI's bundle", () => {
     expect([...imported].some((spec) => spec.startsWith('langchain'))).toBe(true);
   });
 
+  it("keeps only the fast-check members prunecheck names (fc.record, …), not all of fast-check's", () => {
+    const text = files.map((file) => readFileSync(join(BUNDLE, file), 'utf8')).join('\n');
+    expect(text).toMatch(/function commands\(/);
+    // An arbitrary prunecheck never draws: there whenever the bundle takes fast-check's whole default export.
+    expect(text).not.toMatch(/function emailAddress\(/);
+    // Nor what reads the global `performance` (Node's perf_hooks, loaded on first read) when fast-check loads.
+    expect(text).not.toMatch(/performance\.now\.bind\(/);
+  });
+
   it('runs a check of an adapter module in its supervised process, and --in-process, from the bundle', () => {
     const adapter = join(ROOT, 'examples', 'quickstart', 'runtime-adapter.ts');
     const dir = mkdtempSync(join(tmpdir(), 'prunecheck-bundle-'));
@@ -50,6 +59,34 @@ describe.skipIf(!built)("the CLI's bundle", () => {
         expect(result.stderr).toContain('build=bundle');
         expect((JSON.parse(readFileSync(out, 'utf8')) as { verdict: string }).verdict).toBe('conformant');
       }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("check.js holds the check command's static modules in one file; what it loads on demand imports them from it, bundling no copy", () => {
+    // esbuild heads each module with a comment naming its path (outside the package when node_modules is a link);
+    // `check-entry:` marks the stand-ins that import a module of check.js from it.
+    const modules = (file: string): string[] => [...readFileSync(join(BUNDLE, file), 'utf8').matchAll(/^\/\/ (?!check-entry:)(?:\S*?\/)?((?:dist|node_modules)\/\S+\.js)$/gm)].map((m) => m[1] as string);
+    const check = readFileSync(join(BUNDLE, 'check.js'), 'utf8');
+    expect(check).not.toMatch(/^import[^;]*from "\.\//m);
+    const inCheck = new Set(modules('check.js'));
+    for (const path of ['dist/cli/main.js', 'dist/cli/checkCommand.js', 'dist/run/runtime/checkAdapter.js', 'dist/model/ReferenceRuntime.js', 'node_modules/fast-check/lib/fast-check.js']) expect(inCheck).toContain(path);
+    const onDemand = files.filter((f) => f.startsWith('check-'));
+    expect(onDemand.some((f) => f.startsWith('check-checkPolicyAdapter-'))).toBe(true);
+    for (const file of onDemand) for (const path of modules(file)) expect(inCheck.has(path), `${file} bundles ${path}, which check.js has`).toBe(false);
+  });
+
+  it('a default check loads check.js and no other file of the bundle', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'prunecheck-bundle-'));
+    try {
+      const log = join(dir, 'loaded.txt');
+      const hooks = `import { appendFileSync } from 'node:fs'; export async function load(url, context, next) { appendFileSync(${JSON.stringify(log)}, url + '\\n'); return next(url, context); }`;
+      const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});`;
+      const result = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, join(ROOT, 'bin', 'prunecheck.js'), 'check', '--adapter', 'reference', '--seed', '1', '--out', join(dir, 'report.json')], { encoding: 'utf8', cwd: dir });
+      expect(result.status, result.stderr).toBe(0);
+      const loaded = readFileSync(log, 'utf8').split('\n').filter((url) => url.includes('/dist/bundle/'));
+      expect(loaded.map((url) => url.slice(url.lastIndexOf('/') + 1))).toEqual(['check.js']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
