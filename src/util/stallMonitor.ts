@@ -1,4 +1,10 @@
-import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import type { Worker } from 'node:worker_threads';
+
+/** `node:worker_threads`, loaded when the monitor starts: a check that never starts it does not pay for the module at start-up (issue 26). */
+function workerThreads(): typeof import('node:worker_threads') {
+  return createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
+}
 
 /**
  * The stall monitor: the part of the watchdog that catches an adapter call which blocks the event loop (a
@@ -114,7 +120,7 @@ export function startStallMonitor(onStall: (info: StallInfo) => never, options: 
   const buffer = new SharedArrayBuffer(8);
   shared = new Int32Array(buffer);
   (globalThis as unknown as Record<symbol, unknown>)[STALL_HOOK] = (location: string | null) => onStall({ what: armedWhat, ms: armedMs, location: location ?? undefined });
-  worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { buffer, graceMs: options.graceMs ?? 2_000, tickMs: 100, ownDir: options.ownDir ?? new URL('../', import.meta.url).href } });
+  worker = new (workerThreads().Worker)(WORKER_SOURCE, { eval: true, workerData: { buffer, graceMs: options.graceMs ?? 2_000, tickMs: 100, ownDir: options.ownDir ?? new URL('../', import.meta.url).href } });
   worker.unref();
   worker.on('error', () => {
     // The monitor is a safety net: without it a stall hangs as before, nothing else changes.

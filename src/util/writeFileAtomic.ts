@@ -118,8 +118,8 @@ export function assertReplaceable(target: string): void {
   }
 }
 
-/** Writes `content` to a new temporary file next to `target` and flushes it to disk; answers its path. */
-function writeTemporary(dir: string, target: string, content: string | Uint8Array): string {
+/** Writes `content` to a new temporary file next to `target` and, when `durable`, flushes it to disk; answers its path. */
+function writeTemporary(dir: string, target: string, content: string | Uint8Array, durable = true): string {
   const temporary = join(dir, `.${basename(target).slice(0, 100)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   let fd: number;
   try {
@@ -130,7 +130,7 @@ function writeTemporary(dir: string, target: string, content: string | Uint8Arra
   try {
     const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
     for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset, bytes.length - offset);
-    fsyncSync(fd);
+    if (durable) fsyncSync(fd);
   } catch (error: unknown) {
     closeSync(fd);
     unlinkQuietly(temporary);
@@ -243,7 +243,8 @@ export function preflightDirectory(dir: string): string {
     if (parent === existing) break;
     existing = parent;
   }
-  unlinkQuietly(writeTemporary(existing, join(target, 'probe'), ''));
+  // The probe is removed at once: creating it is the check, so it is not synced to disk (issue 26's start-up).
+  unlinkQuietly(writeTemporary(existing, join(target, 'probe'), '', false));
   return target;
 }
 

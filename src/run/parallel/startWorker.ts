@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { WorkerSetup } from './WorkerMessage.ts';
 
 /**
@@ -11,6 +11,8 @@ import type { WorkerSetup } from './WorkerMessage.ts';
  */
 export function startWorker(setup: WorkerSetup): Worker {
   const self = import.meta.url;
+  // Loaded here, not at the module's top: a check on one thread never pays for the module (issue 26's start-up).
+  const { Worker } = createRequire(self)('node:worker_threads') as typeof import('node:worker_threads');
   if (!self.endsWith('.ts')) return new Worker(new URL('./worker.js', self), { workerData: setup });
   const tsx = join(dirname(createRequire(self).resolve('tsx/package.json')), 'dist', 'esm', 'api', 'index.mjs');
   const entry = new URL('./worker.ts', self).href;
