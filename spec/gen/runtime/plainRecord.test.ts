@@ -19,6 +19,7 @@ const model = {
 /** The first `width` shrinks of each value, `depth` levels down (the first three of each level followed), side by side. */
 function sameShrinks(a: fc.Arbitrary<unknown>, b: fc.Arbitrary<unknown>, va: fc.Value<unknown>, vb: fc.Value<unknown>, depth: number): number {
   expect(spelled(vb.value)).toBe(spelled(va.value));
+  expect(Object.keys(vb.value as object)).toEqual(Object.keys(va.value as object));
   expect(Object.getPrototypeOf(vb.value)).toBe(Object.prototype);
   if (depth === 0) return 1;
   const sa = [...a.shrink(va.value, va.context).take(20)];
@@ -31,7 +32,7 @@ function sameShrinks(a: fc.Arbitrary<unknown>, b: fc.Arbitrary<unknown>, va: fc.
 
 describe('plainRecord', () => {
   it('draws and shrinks what fc.record draws and shrinks, from the same random source, always as a plain object', () => {
-    const models: Record<string, fc.Arbitrary<unknown>>[] = [model, { only: fc.integer() }];
+    const models: Record<string, fc.Arbitrary<unknown>>[] = [model, { only: fc.integer() }, { ['__proto__']: fc.nat(), 'quoted "key"': fc.boolean() }];
     let nullPrototypes = 0;
     for (const [i, m] of models.entries()) {
       const a = fc.record(m);
