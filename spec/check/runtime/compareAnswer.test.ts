@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fieldsOf } from '../../../src/check/runtime/answerFields.ts';
 import { compareAnswer } from '../../../src/check/runtime/compareAnswer.ts';
 import { ReferenceRuntime } from '../../../src/model/ReferenceRuntime.ts';
 
@@ -32,5 +34,26 @@ describe('compareAnswer', () => {
     const gone = { ...(resident as object), resident: undefined };
     expect(compareAnswer('observation', resident, gone)).toMatchObject({ path: 'resident', actual: null });
     expect(compareAnswer('observation', resident, gone, 'after')?.path).toBe('after.resident');
+  });
+
+  it('answers the first field in table order whose values differ, reading each compared field once per side', () => {
+    const { evicted, resident } = observed();
+    for (const answer of [evicted, resident]) {
+      const names = Object.keys(fieldsOf('observation', answer) ?? {});
+      fc.assert(
+        fc.property(fc.uniqueArray(fc.nat({ max: names.length - 1 }), { minLength: 1, maxLength: 3 }), (picked) => {
+          // Top-level fields given a value no treatment takes as equal (an object-valued field becomes absent or odd).
+          const changed: Record<string, unknown> = { ...(answer as Record<string, unknown>) };
+          for (const i of picked) changed[names[i] as string] = `changed ${i}`;
+          const reads = new Map<PropertyKey, number>();
+          const counted = new Proxy(changed, { get: (target, key) => (reads.set(key, (reads.get(key) ?? 0) + 1), target[key as string]) });
+          const first = names[Math.min(...picked)] as string;
+          const difference = compareAnswer('observation', answer, counted);
+          expect(difference?.path.split('.')[0]).toBe(first);
+          for (const name of names.slice(0, names.indexOf(first) + 1)) expect(reads.get(name)).toBe(1);
+        }),
+        { seed: 26, numRuns: 60 },
+      );
+    }
   });
 });
