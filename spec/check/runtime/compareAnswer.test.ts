@@ -56,4 +56,17 @@ describe('compareAnswer', () => {
       );
     }
   });
+
+  it("reads a compaction's evictions as a set: in any order, equal copies agree; a different mode or member differs", () => {
+    const evicted = [{ spanId: 'a', mode: 'reversible' }, { spanId: 'b', mode: 'derivable' }, { spanId: 'c', mode: 'reversible' }];
+    const outcome = { kind: 'compacted', evicted, refused: [] };
+    const copy = (list: readonly object[]) => ({ ...outcome, evicted: list.map((e) => ({ ...e })) });
+    expect(compareAnswer('outcome', outcome, copy(evicted))).toBeUndefined();
+    expect(compareAnswer('outcome', outcome, copy([...evicted].reverse()))).toBeUndefined();
+    // Fields the table does not compare are the system's own.
+    expect(compareAnswer('outcome', outcome, copy(evicted.map((e) => ({ ...e, note: 'extra' }))))).toBeUndefined();
+    expect(compareAnswer('outcome', outcome, copy(evicted.map((e, i) => (i === 1 ? { ...e, mode: 'reversible' } : e))))).toMatchObject({ path: 'evicted' });
+    expect(compareAnswer('outcome', outcome, copy(evicted.slice(1)))).toMatchObject({ path: 'evicted' });
+    expect(compareAnswer('outcome', outcome, copy([...evicted.slice(0, 2), { spanId: 'd', mode: 'reversible' }]))).toMatchObject({ path: 'evicted' });
+  });
 });

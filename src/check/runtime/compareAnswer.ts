@@ -144,6 +144,24 @@ function sameMembers(a: unknown, b: unknown): boolean {
 }
 
 /**
+ * Two lists of records holding, in the same order, records whose compared fields are the very same values (a
+ * compaction's evictions, as both runtimes answer them): their normal forms are the same, so they agree without
+ * one JSON string per record (about 1 % of a check's CPU went to those). Anything else is left to the normal forms.
+ */
+function sameRecords(type: AnswerType, a: unknown, b: unknown): boolean {
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) {
+    const left: unknown = a[i];
+    const right: unknown = b[i];
+    if (left === right) continue;
+    if (typeof left !== 'object' || left === null || typeof right !== 'object' || right === null) return false;
+    const fields = fieldsOf(type, left);
+    if (fields === undefined || tableOf(fields).nextUnequal(left, right, 0, unequal) !== -1) return false;
+  }
+  return true;
+}
+
+/**
  * Whether one compared field agrees. Identical values (and, for a set, the same members in the same order) agree
  * without serializing anything, as their JSON would; anything else is judged by its JSON, as always.
  */
@@ -151,7 +169,7 @@ function sameField(treatment: Exclude<Treatment, { as: 'record' }>, want: unknow
   switch (treatment.as) {
     case 'value': return want === got || json(want) === json(got);
     case 'set': return want === got || sameMembers(want, got) || (sortedIds(want) ?? json(want)) === (sortedIds(got) ?? json(got));
-    case 'records': return want === got || json(normalizeField(treatment, want)) === json(normalizeField(treatment, got));
+    case 'records': return want === got || sameRecords(treatment.of, want, got) || json(normalizeField(treatment, want)) === json(normalizeField(treatment, got));
     case 'choice': return treatment.presence !== true || absent(want) === absent(got);
   }
 }
