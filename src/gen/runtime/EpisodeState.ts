@@ -15,10 +15,11 @@ export { RING } from './RingChoices.ts';
  * reader asks only whether some mentioning span is resident.
  */
 function requestIdsIn(content: string): readonly string[] {
+  // Most contents mention no request (a derived span's, unique to it, among them): nothing is kept for those.
+  if (!content.includes('req-')) return NO_IDS;
   let ids = requestIdsByContent.get(content);
   if (ids === undefined) {
-    // Most contents mention no request: the regex runs only over one that may.
-    ids = content.includes('req-') ? [...new Set(content.match(/req-\d+\b/g))] : [];
+    ids = [...new Set(content.match(/req-\d+\b/g))];
     // A fixed trace's content can be of any size: what is kept stays within 1,024 contents of 16 K characters.
     if (content.length > KEPT_CONTENT_MAX) return ids;
     if (requestIdsByContent.size >= KEPT_CONTENTS) requestIdsByContent.clear();
@@ -28,6 +29,7 @@ function requestIdsIn(content: string): readonly string[] {
 }
 
 const requestIdsByContent = new Map<string, readonly string[]>();
+const NO_IDS: readonly string[] = Object.freeze([]);
 const KEPT_CONTENTS = 1_024;
 const KEPT_CONTENT_MAX = 16_384;
 
