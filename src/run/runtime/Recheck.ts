@@ -80,8 +80,12 @@ export class Recheck {
     const lastObserved = lastObservedIn.bind(undefined, observations, step);
     const findings = recheckState({ step, reference: host.reference, ids, sut, ledger: host.request === undefined ? 'unsupported' : ledger, lastObserved });
     // What a recheck shows is what the system showed after the last step: re-runs and replays compare it too.
+    // The driver records a map of its own for each step, read by nothing until a finding copies the list, so the
+    // recheck's observations go into it in place (the same entries, in the same order, as a merged copy).
     const shown = observations[step - 1];
-    if (shown !== undefined) {
+    if (shown instanceof Map) {
+      for (const [id, observation] of sut) shown.set(id, observation);
+    } else if (shown !== undefined) {
       const merged = new Map(shown);
       for (const [id, observation] of sut) merged.set(id, observation);
       observations[step - 1] = merged;
