@@ -37,3 +37,21 @@ describe('EpisodeState.mentions', () => {
     ]);
   });
 });
+
+describe('EpisodeState.chooseMany', () => {
+  it('answers the distinct spans the picks choose, in pick order, every pick making its pin', () => {
+    const state = new EpisodeState({ capacity: 100_000 });
+    for (const name of [100, 300, 500, 700]) {
+      const id = state.newSpanId(name);
+      append(state, id, `span named ${name}`);
+    }
+    const pool = [...state.ids];
+    state.ring.begin();
+    // 250 and 300 both choose the span named 300; 950 wraps around to the one named 100.
+    expect(state.chooseMany(pool, [250, 600, 300, 950, 450])).toEqual([pool[1], pool[3], pool[0], pool[2]]);
+    expect(state.ring.end().map((pin) => pin.at)).toEqual([300, 700, 300, 100, 500]);
+    state.ring.begin();
+    expect(state.chooseMany([], [1, 2])).toEqual([]);
+    expect(state.ring.end()).toHaveLength(2);
+  });
+});

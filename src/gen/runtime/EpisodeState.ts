@@ -139,9 +139,17 @@ export class EpisodeState {
     return this.ring.choose(pool, (id) => this.names.get(id) ?? 0, pick);
   }
 
-  /** The distinct members of `pool` the picks choose, in pick order. */
+  /**
+   * The distinct members of `pool` the picks choose, in pick order (every pick chooses, in order, as each makes a
+   * pin). Picks are one to four: a list searched per choice, not a set and three arrays per call.
+   */
   chooseMany(pool: readonly string[], picks: readonly number[]): string[] {
-    return [...new Set(picks.map((p) => this.choose(pool, p)).filter((id): id is string => id !== undefined))];
+    const chosen: string[] = [];
+    for (const pick of picks) {
+      const id = this.choose(pool, pick);
+      if (id !== undefined && !chosen.includes(id)) chosen.push(id);
+    }
+    return chosen;
   }
 
   /** A call made earlier in the episode, chosen by its pick on the ring as spans are: what a retry repeats. */
