@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fieldsOf } from '../../../src/check/runtime/answerFields.ts';
 import { compareAnswer } from '../../../src/check/runtime/compareAnswer.ts';
 import { ReferenceRuntime } from '../../../src/model/ReferenceRuntime.ts';
@@ -68,5 +68,23 @@ describe('compareAnswer', () => {
     expect(compareAnswer('outcome', outcome, copy(evicted.map((e, i) => (i === 1 ? { ...e, mode: 'reversible' } : e))))).toMatchObject({ path: 'evicted' });
     expect(compareAnswer('outcome', outcome, copy(evicted.slice(1)))).toMatchObject({ path: 'evicted' });
     expect(compareAnswer('outcome', outcome, copy([...evicted.slice(0, 2), { spanId: 'd', mode: 'reversible' }]))).toMatchObject({ path: 'evicted' });
+  });
+
+  it('answers the same first differences when code generation from strings is off (node --disallow-code-generation-from-strings)', async () => {
+    const { evicted, resident } = observed();
+    const changed = (answer: unknown, name: string): unknown => ({ ...(answer as object), [name]: 'changed' });
+    const cases = [evicted, resident].flatMap((answer) => [answer, structuredClone(answer), ...Object.keys(fieldsOf('observation', answer) ?? {}).map((name) => changed(answer, name))].map((other) => [answer, other] as const));
+    const withCodegen = cases.map(([a, b]) => compareAnswer('observation', a, b));
+    vi.resetModules();
+    vi.stubGlobal('Function', function refused(): never {
+      throw new EvalError('Code generation from strings disallowed for this context');
+    });
+    try {
+      const fresh = await import('../../../src/check/runtime/compareAnswer.ts');
+      expect(cases.map(([a, b]) => fresh.compareAnswer('observation', a, b))).toEqual(withCodegen);
+      expect(withCodegen.filter((d) => d !== undefined).length).toBeGreaterThan(5);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

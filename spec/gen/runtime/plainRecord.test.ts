@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { xorshift128plus } from 'pure-rand/generator/xorshift128plus';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { plainRecord } from '../../../src/gen/runtime/plainRecord.ts';
 
 /** JSON with undefined members kept, so a field present as undefined differs from a field left out. */
@@ -62,5 +62,21 @@ describe('plainRecord', () => {
     expect(b.canShrinkWithoutContext({ kind: 'k' })).toBe(false);
     expect(b.canShrinkWithoutContext(new Map())).toBe(false);
     expect(b.canShrinkWithoutContext('k')).toBe(false);
+  });
+
+  it('draws the same plain records when code generation from strings is off (node --disallow-code-generation-from-strings)', () => {
+    vi.stubGlobal('Function', function refused(): never {
+      throw new EvalError('Code generation from strings disallowed for this context');
+    });
+    try {
+      const models: Record<string, fc.Arbitrary<unknown>>[] = [model, { ['__proto__']: fc.nat(), 'quoted "key"': fc.boolean() }];
+      for (const m of models) {
+        const a = fc.record(m);
+        const b = plainRecord(m);
+        for (let seed = 0; seed < 50; seed += 1) sameShrinks(a, b, a.generate(new fc.Random(xorshift128plus(seed)), undefined), b.generate(new fc.Random(xorshift128plus(seed)), undefined), 1);
+      }
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -36,5 +36,14 @@ export function plainRecord<T extends object>(model: RecordModel<T>): fc.Arbitra
 function literalOf(keys: readonly string[]): (values: readonly unknown[]) => object {
   // A quoted "__proto__" in a literal would set the prototype; computed, it is an own field, as fc.record makes it.
   const fields = keys.map((key, i) => `${key === '__proto__' ? '["__proto__"]' : JSON.stringify(key)}: values[${i}]`);
-  return new Function('values', `return { ${fields.join(', ')} };`) as (values: readonly unknown[]) => object;
+  try {
+    return new Function('values', `return { ${fields.join(', ')} };`) as (values: readonly unknown[]) => object;
+  } catch {
+    // Code generation is off (node --disallow-code-generation-from-strings): the same object, field by field.
+    return (values) => {
+      const built: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i += 1) Object.defineProperty(built, keys[i] as string, { value: values[i], enumerable: true, writable: true, configurable: true });
+      return built;
+    };
+  }
 }
