@@ -270,14 +270,14 @@ export class EpisodeDriver {
     return 'error' in read ? this.adapterFailure(read.error, 'auditLog() at the recheck') : (read.value ?? []);
   }
 
-  /** Every step the system answered with an outcome (not a throw), for its audit log to hold. */
-  private answeredSteps(): AnsweredStep[] {
-    const steps: AnsweredStep[] = [];
-    this.outcomes.forEach((outcome, i) => {
-      const op = this.trace[i];
-      if (op !== undefined && outcome.kind !== 'adapter-error') steps.push({ step: i + 1, op, outcome });
-    });
-    return steps;
+  /**
+   * Every step the system answered with an outcome (not a throw), for its audit log to hold: kept as steps are
+   * recorded (`record`), not gathered anew from every outcome at each recheck.
+   */
+  private readonly answered: AnsweredStep[] = [];
+
+  private answeredSteps(): readonly AnsweredStep[] {
+    return this.answered;
   }
 
   /** The system's ledger record of `signature` (under the watchdog), or the adapter finding its call raised. */
@@ -415,6 +415,8 @@ export class EpisodeDriver {
 
   private record(outcome: RecordedOutcome, finding: Finding | undefined, observed: ReadonlyMap<string, SpanObservation> = new Map()): Finding | undefined {
     this.outcomes.push(outcome);
+    const op = this.trace[this.outcomes.length - 1];
+    if (op !== undefined && outcome.kind !== 'adapter-error') this.answered.push({ step: this.outcomes.length, op, outcome });
     this.issued.note(this.outcomes.length, outcome);
     this.observations.push(observed);
     if (finding === undefined || this.claims(finding.invariant)) return finding;
