@@ -24,6 +24,58 @@ describe('resolveTemplate', () => {
     );
   });
 
+  it('answers operations frozen all the way down (every object reachable through any own key), as deepFreeze would leave them', () => {
+    const unfrozen = (value: unknown, path: string): string | undefined => {
+      if (typeof value !== 'object' || value === null) return undefined;
+      if (!Object.isFrozen(value)) return path;
+      for (const key of Reflect.ownKeys(value)) {
+        const found = unfrozen((value as Record<string | symbol, unknown>)[key], `${path}.${String(key)}`);
+        if (found !== undefined) return found;
+      }
+      return undefined;
+    };
+    const seen = new Set<string>();
+    fc.assert(
+      fc.property(configArbitrary, fc.array(templateArbitrary(OPERATION_KINDS), { maxLength: 80 }), (config, templates) => {
+        const state = new EpisodeState(config);
+        for (const template of templates) {
+          const op = resolveTemplate(template, state);
+          if (op === undefined) continue;
+          seen.add(op.kind);
+          expect(unfrozen(op, op.kind)).toBeUndefined();
+          state.note(op, state.reference.apply(op));
+        }
+      }),
+      { numRuns: 200, seed: 4 },
+    );
+    expect([...seen].sort()).toEqual([...OPERATION_KINDS].sort());
+  });
+
+  it("spells a re-frame's scores and derivations as plain objects holding only the ids they name", () => {
+    let reframes = 0;
+    fc.assert(
+      fc.property(fc.array(templateArbitrary(OPERATION_KINDS), { minLength: 40, maxLength: 80 }), (templates) => {
+        const state = new EpisodeState({ capacity: 400 });
+        for (const template of templates) {
+          const op = resolveTemplate(template, state);
+          if (op === undefined) continue;
+          if (op.kind === 'reframe') {
+            reframes += 1;
+            for (const record of [op.scores ?? {}, op.derivations ?? {}]) {
+              expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+              // Only ids the episode has seen: nothing the object was made with is left in it.
+              expect(Reflect.ownKeys(record).filter((key) => typeof key !== 'string' || !state.ids.includes(key))).toEqual([]);
+              expect(JSON.parse(JSON.stringify(record))).toEqual({ ...record });
+            }
+          }
+          state.note(op, state.reference.apply(op));
+        }
+      }),
+      { numRuns: 100, seed: 5 },
+    );
+    expect(reframes).toBeGreaterThan(30);
+  });
+
   it('resolves every target against spans that exist when the step runs', () => {
     fc.assert(
       fc.property(fc.array(templateArbitrary(OPERATION_KINDS), { maxLength: 60 }), (templates) => {

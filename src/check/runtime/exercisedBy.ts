@@ -5,13 +5,18 @@ import type { ReferenceRuntime, SpanObservation } from '../../model/ReferenceRun
 
 const NONE: readonly string[] = Object.freeze([]);
 
+/** Where `exercisedBy` adds what it finds: a set, or the engine's per-episode counts (each invariant once a step). */
+export interface InvariantSink {
+  add(invariant: InvariantId): InvariantSink;
+}
+
 /**
  * The invariants whose checks had something to judge at this step: what "operations checked" counts per
  * invariant in a report. `outcome` is the reference's (adopted) answer, `before` its observations of the
- * touched ids before the step, `rt` the reference after it. Added to `found`, each once, in the order they are
- * first met (the engine hands in one set per episode, cleared before each step, instead of a set and a list per step).
+ * touched ids before the step, `rt` the reference after it. Added to `found` in the order they are first met, an
+ * invariant possibly more than once (a set keeps it once; the engine's counts count it once for the step).
  */
-export function exercisedBy(op: Operation, outcome: Outcome, before: ReadonlyMap<string, SpanObservation>, rt: ReferenceRuntime, found: Set<InvariantId> = new Set()): Set<InvariantId> {
+export function exercisedBy<S extends InvariantSink = Set<InvariantId>>(op: Operation, outcome: Outcome, before: ReadonlyMap<string, SpanObservation>, rt: ReferenceRuntime, found: S = new Set<InvariantId>() as unknown as S): S {
   const evicted = outcome.kind === 'evicted' ? [outcome.spanId] : outcome.kind === 'compacted' ? outcome.evicted.map((e) => e.spanId) : NONE;
   if (evicted.length > 0) {
     found.add('INV-01').add('INV-11');

@@ -7,6 +7,32 @@ import { RING, RingChoices } from './RingChoices.ts';
 
 export { RING } from './RingChoices.ts';
 
+/**
+ * The distinct request ids (`req-<n>`) a content mentions, in first-mention order: read once per content and kept
+ * (a bounded map), since appends draw the same few contents again and again, and the long ones (8 KB, shared by
+ * every append of that shape) mention a request a hundred times over. Reading each append's content anew was
+ * about 1 % of a check's CPU. A span mentioning a request twice counts once in `EpisodeState.mentions`, as every
+ * reader asks only whether some mentioning span is resident.
+ */
+function requestIdsIn(content: string): readonly string[] {
+  // Most contents mention no request (a derived span's, unique to it, among them): nothing is kept for those.
+  if (!content.includes('req-')) return NO_IDS;
+  let ids = requestIdsByContent.get(content);
+  if (ids === undefined) {
+    ids = [...new Set(content.match(/req-\d+\b/g))];
+    // A fixed trace's content can be of any size: what is kept stays within 1,024 contents of 16 K characters.
+    if (content.length > KEPT_CONTENT_MAX) return ids;
+    if (requestIdsByContent.size >= KEPT_CONTENTS) requestIdsByContent.clear();
+    requestIdsByContent.set(content, ids);
+  }
+  return ids;
+}
+
+const requestIdsByContent = new Map<string, readonly string[]>();
+const NO_IDS: readonly string[] = Object.freeze([]);
+const KEPT_CONTENTS = 1_024;
+const KEPT_CONTENT_MAX = 16_384;
+
 /** The id pools of one moment of the episode, with what they were computed from (see `EpisodeState.currentPools`). */
 interface Pools {
   readonly changes: number;
@@ -37,7 +63,7 @@ export class EpisodeState {
   readonly edited = new Set<string>();
   readonly persisted = new Set<string>();
   readonly restored = new Set<string>();
-  /** Span ids whose content mentions a request id: for "retry after every mention was pruned". */
+  /** By request id, the span ids whose content mentions it (each once): for "retry after every mention was pruned". */
   readonly mentions = new Map<string, string[]>();
   /** Signatures whose last attempt that went out failed or has an unknown outcome. */
   readonly failedOrUnknown = new Set<string>();
@@ -113,9 +139,17 @@ export class EpisodeState {
     return this.ring.choose(pool, (id) => this.names.get(id) ?? 0, pick);
   }
 
-  /** The distinct members of `pool` the picks choose, in pick order. */
+  /**
+   * The distinct members of `pool` the picks choose, in pick order (every pick chooses, in order, as each makes a
+   * pin). Picks are one to four: a list searched per choice, not a set and three arrays per call.
+   */
   chooseMany(pool: readonly string[], picks: readonly number[]): string[] {
-    return [...new Set(picks.map((p) => this.choose(pool, p)).filter((id): id is string => id !== undefined))];
+    const chosen: string[] = [];
+    for (const pick of picks) {
+      const id = this.choose(pool, pick);
+      if (id !== undefined && !chosen.includes(id)) chosen.push(id);
+    }
+    return chosen;
   }
 
   /** A call made earlier in the episode, chosen by its pick on the ring as spans are: what a retry repeats. */
@@ -201,9 +235,7 @@ export class EpisodeState {
     if (op.kind === 'append' && outcome.kind === 'appended') {
       this.created(op.span.id);
       if (op.span.persist === true) this.persisted.add(op.span.id);
-      // Most contents mention no request: the regex runs only over one that may.
-      const mentioned = op.span.content.includes('req-') ? op.span.content.match(/req-\d+\b/g) : null;
-      for (const requestId of mentioned ?? []) {
+      for (const requestId of requestIdsIn(op.span.content)) {
         // Added in place: a copy per mention made the episode quadratic in the mentions of a request id.
         const spans = this.mentions.get(requestId);
         if (spans === undefined) this.mentions.set(requestId, [op.span.id]);

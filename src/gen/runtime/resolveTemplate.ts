@@ -1,5 +1,6 @@
 import type { Operation } from '../../model/Operation.ts';
 import { estimateTokens, RAW_KINDS, type RawKind, type SpanInput } from '../../model/Span.ts';
+import { freezeData } from '../../util/freezeData.ts';
 import { CONTENTS, rawKindOf, shapeContent } from './contentDomain.ts';
 import type { EpisodeState } from './EpisodeState.ts';
 import { lookalike, signatureIndex, signatureOf } from './identifiers.ts';
@@ -53,6 +54,20 @@ function derivationSources(state: EpisodeState): Set<string> {
   return new Set(state.derivableTombstones().flatMap((id) => state.reference.tombstones.get(id)?.derivationChain ?? []));
 }
 
+/**
+ * An empty plain object for members named by span ids (a re-frame's scores and derivations), made in V8's
+ * dictionary mode: an object literal adding fields one by one takes a new hidden class per distinct id (ids run
+ * into the thousands over a check), which cost about 1 % of a check's CPU on one line. Deleting a field the
+ * literal started with (not its last one) turns it into a dictionary; what the object holds, its prototype,
+ * key order and JSON are those of `{}` with the same fields written.
+ */
+function keyedByIds<T>(): Record<string, T> {
+  const record: Record<string, unknown> = { dictionary: true, mode: true };
+  delete record.dictionary;
+  delete record.mode;
+  return record as Record<string, T>;
+}
+
 /** The kind of span `id` is, by the reference's record. */
 function kindOf(state: EpisodeState, id: string): string | undefined {
   return state.reference.span(id)?.kind;
@@ -73,8 +88,17 @@ function prunePool(state: EpisodeState, pool: PrunePool): readonly string[] {
  * Turns a drawn template into a concrete operation against the episode as it is now, or `undefined` when
  * the template has nothing to act on (then the step is skipped and not recorded). Targets are chosen by name
  * (`EpisodeState.choose`), never by position.
+ *
+ * The operation comes frozen all the way down, as the driver would freeze it before handing it to the system
+ * (`deepFreeze`, which then finds it frozen and returns): it is plain data built here, so `freezeData` freezes the
+ * same objects at a fraction of the cost.
  */
 export function resolveTemplate(template: OpTemplate, state: EpisodeState): Operation | undefined {
+  const op = resolveOperation(template, state);
+  return op === undefined ? undefined : freezeData(op);
+}
+
+function resolveOperation(template: OpTemplate, state: EpisodeState): Operation | undefined {
   switch (template.kind) {
     case 'append': {
       const sources = template.derived ? state.chooseMany(state.resident(), template.sourcePicks) : [];
@@ -145,12 +169,12 @@ export function resolveTemplate(template: OpTemplate, state: EpisodeState): Oper
     case 'summarize':
       return resolveSummarize(template, state);
     case 'reframe': {
-      const scores: Record<string, number> = {};
+      const scores = keyedByIds<number>();
       for (const [p, score] of template.scores) {
         const id = state.choose(state.ids, p);
         if (id !== undefined) scores[id] = score;
       }
-      const derivations: Record<string, string[]> = {};
+      const derivations = keyedByIds<string[]>();
       const derived = state.resident().filter((id) => state.reference.span(id)?.kind === 'derived');
       for (const [p, sourcePicks] of template.derivations) {
         // A stray pick re-declares any span the episode has seen (raw, summary, evicted) or names evicted

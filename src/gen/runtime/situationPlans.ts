@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { OperationKind } from '../../model/Operation.ts';
 import type { CallSweep, OpTemplate } from './OpTemplate.ts';
+import { plainRecord } from './plainRecord.ts';
 import { RING } from './RingChoices.ts';
 import { CACHE_BOUND, type Situation } from './situations.ts';
 import { templateArbitrary } from './templateArbitrary.ts';
@@ -28,13 +29,19 @@ const pick = fc.nat({ max: RING - 1 });
 const name = fc.noShrink(fc.nat({ max: RING - 1 })).map((n) => (n % 11 === 10 ? n - 1 : n));
 const plainShape = fc.nat({ max: 9 });
 
+// What a planned append or call draws, made once (building a record arbitrary for every planned step of a flood of
+// seventy appends cost more than drawing from it), as plain objects (`plainRecord`: spread below, a record drawn
+// with a null prototype is a dictionary). The same draws either way.
+const appendDrawn = plainRecord({ contentPick: pick, shape: plainShape, tokens: fc.integer({ min: 4, max: 40 }) });
+const callDrawn = plainRecord({ signaturePick: pick, keyed: fc.boolean(), advance: fc.constantFrom(0, 10) });
+
 const append = (n: number, over: Partial<Extract<OpTemplate, { kind: 'append' }>> = {}): fc.Arbitrary<OpTemplate> =>
-  fc.record({ contentPick: pick, shape: plainShape, tokens: fc.integer({ min: 4, max: 40 }) }).map((drawn) => ({
+  appendDrawn.map((drawn) => ({
     kind: 'append', name: n, lookalikeOf: undefined, derived: false, sourcePicks: [n], persist: true, score: 0.5, ...drawn, ...over,
   }));
 
 const call = (sweep: CallSweep): fc.Arbitrary<OpTemplate> =>
-  fc.record({ signaturePick: pick, keyed: fc.boolean(), advance: fc.constantFrom(0, 10) }).map((drawn) => ({
+  callDrawn.map((drawn) => ({
     kind: 'callTool', form: 0, repeat: false, retryAfter: undefined, status: 'accepted', sweep, ...drawn,
   }));
 

@@ -4,6 +4,7 @@ import { CONTENT_SHAPES } from './contentDomain.ts';
 import { RING } from './EpisodeState.ts';
 import { SIGNATURE_FORMS } from './identifiers.ts';
 import type { OpTemplate } from './OpTemplate.ts';
+import { plainRecord } from './plainRecord.ts';
 import { towardTrue } from './towardTrue.ts';
 
 const pick = fc.nat({ max: RING - 1 });
@@ -30,7 +31,7 @@ const lookalikeOf = fc.tuple(fc.noBias(fc.nat({ max: 7 })), pick).map(([k, p]) =
 
 /** One arbitrary per operation kind, each biased toward the orders that break careless pruners. */
 export const TEMPLATE_ARBITRARIES: { readonly [K in OperationKind]: fc.Arbitrary<Extract<OpTemplate, { kind: K }>> } = {
-  append: fc.record({
+  append: plainRecord({
     kind: fc.constant('append'),
     name,
     lookalikeOf,
@@ -42,18 +43,18 @@ export const TEMPLATE_ARBITRARIES: { readonly [K in OperationKind]: fc.Arbitrary
     score,
     persist: towardTrue(),
   }),
-  persist: fc.record({ kind: fc.constant('persist'), pick }),
-  rotate: fc.record({ kind: fc.constant('rotate'), all: fc.boolean(), picks: fc.array(pick, { minLength: 1, maxLength: 3 }) }),
-  edit: fc.record({ kind: fc.constant('edit'), pick, contentPick: pick, shape }),
-  overwrite: fc.record({ kind: fc.constant('overwrite'), pick, contentPick: pick, shape }),
-  prune: fc.record({
+  persist: plainRecord({ kind: fc.constant('persist'), pick }),
+  rotate: plainRecord({ kind: fc.constant('rotate'), all: fc.boolean(), picks: fc.array(pick, { minLength: 1, maxLength: 3 }) }),
+  edit: plainRecord({ kind: fc.constant('edit'), pick, contentPick: pick, shape }),
+  overwrite: plainRecord({ kind: fc.constant('overwrite'), pick, contentPick: pick, shape }),
+  prune: plainRecord({
     kind: fc.constant('prune'),
     pool: fc.constantFrom('resident', 'summarized-source', 'summary', 'derived', 'edited'),
     pick,
     acceptLossy: towardTrue(),
     claimSafe: fc.boolean(),
   }),
-  summarize: fc.record({
+  summarize: plainRecord({
     kind: fc.constant('summarize'),
     name,
     picks: fc.array(pick, { minLength: 1, maxLength: 4 }),
@@ -64,21 +65,21 @@ export const TEMPLATE_ARBITRARIES: { readonly [K in OperationKind]: fc.Arbitrary
     fabricate: fc.boolean(),
     shape,
   }),
-  reframe: fc.record({
+  reframe: plainRecord({
     kind: fc.constant('reframe'),
     scores: fc.array(fc.tuple(pick, score), { maxLength: 3 }),
     // Two re-frames in three re-declare nothing: a re-frame that ends every derivation is what floors spans.
     derivations: fc.oneof({ arbitrary: fc.constant([]), weight: 2 }, { arbitrary: fc.array(fc.tuple(pick, fc.array(pick, { minLength: 1, maxLength: 2 })), { minLength: 1, maxLength: 2 }), weight: 1 }),
   }),
-  compact: fc.record({ kind: fc.constant('compact'), threshold }),
-  restore: fc.record({ kind: fc.constant('restore'), pick }),
-  lookup: fc.record({ kind: fc.constant('lookup'), pool: fc.constantFrom('evicted', 'resident', 'lookalike', 'never-seen'), pick }),
-  claim: fc.record({ kind: fc.constant('claim'), picks: fc.array(pick, { minLength: 1, maxLength: 3 }), includeLost: towardTrue() }),
+  compact: plainRecord({ kind: fc.constant('compact'), threshold }),
+  restore: plainRecord({ kind: fc.constant('restore'), pick }),
+  lookup: plainRecord({ kind: fc.constant('lookup'), pool: fc.constantFrom('evicted', 'resident', 'lookalike', 'never-seen'), pick }),
+  claim: plainRecord({ kind: fc.constant('claim'), picks: fc.array(pick, { minLength: 1, maxLength: 3 }), includeLost: towardTrue() }),
   // What the world answers (D-18): mostly accepted, often a failure with a back-off, sometimes an unknown outcome;
   // the clock advances by 0 (no `at`), seconds or an hour; a call carries its signature's idempotency key or none.
   // The signature is one of the episode's pool (EpisodeDomain), spelled as it is or as a look-alike (`form`); half
   // the calls repeat one already made (a retry), whatever the pool's size.
-  callTool: fc.record({
+  callTool: plainRecord({
     kind: fc.constant('callTool'),
     signaturePick: pick,
     form: fc.nat({ max: SIGNATURE_FORMS - 1 }),
@@ -88,7 +89,7 @@ export const TEMPLATE_ARBITRARIES: { readonly [K in OperationKind]: fc.Arbitrary
     advance: fc.constantFrom(0, 0, 10, 30, 60, 3_600),
     keyed: fc.boolean(),
   }),
-  setVersion: fc.record({ kind: fc.constant('setVersion'), which: fc.constantFrom('model', 'policy', 'both') }),
+  setVersion: plainRecord({ kind: fc.constant('setVersion'), which: fc.constantFrom('model', 'policy', 'both') }),
 };
 
 /** Relative frequency of each kind: appends feed everything; prunes, summaries and lookups are the point. */

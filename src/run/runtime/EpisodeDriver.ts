@@ -15,7 +15,6 @@ import { idsNamedBy, idsNamedByOutcome } from '../../adapters/touchedIds.ts';
 import { validateObservations, validateOutcome } from '../../check/runtime/validateOutcome.ts';
 import type { EpisodeState } from '../../gen/runtime/EpisodeState.ts';
 import { situationsOf, type Situation } from '../../gen/runtime/situations.ts';
-import type { InvariantId } from '../../model/invariants.ts';
 import { ModelError } from '../../model/ModelError.ts';
 import { validateOperation } from '../../model/validateOperation.ts';
 import type { Operation } from '../../model/Operation.ts';
@@ -25,6 +24,7 @@ import type { FindingKind } from '../../check/FindingKind.ts';
 import { deepFreeze } from '../../util/deepFreeze.ts';
 import { runMaybeAsync } from '../../util/runMaybeAsync.ts';
 import { TimeLimitError, turnIfDue, watchCall, type Answered } from '../../util/withTimeout.ts';
+import { ExercisedCounts } from './ExercisedCounts.ts';
 import { DEFAULT_RECHECK_EVERY, Recheck, type RecheckHost } from './Recheck.ts';
 import { isTimeout, naturalOutcome, normalizeObservation, stateOf } from './systemAnswers.ts';
 
@@ -95,10 +95,8 @@ export class EpisodeDriver {
   /** The system's observations after each step (of the ids it touched). */
   readonly observations: ReadonlyMap<string, SpanObservation>[] = [];
   readonly situations = new Set<Situation>();
-  /** How many operations of this run exercised each invariant's checks. */
-  readonly exercised = new Map<InvariantId, number>();
-  /** The invariants the step in progress exercised: one set per episode, cleared before each step's count. */
-  private readonly exercisedNow = new Set<InvariantId>();
+  /** How many operations of this run exercised each invariant's checks, in first-met order. */
+  readonly exercised = new ExercisedCounts();
   readonly unclaimed: UnclaimedFinding[] = [];
   /** Choices the system made differently from the reference that the spec allows, adopted by the reference. */
   adopted = 0;
@@ -272,14 +270,14 @@ export class EpisodeDriver {
     return 'error' in read ? this.adapterFailure(read.error, 'auditLog() at the recheck') : (read.value ?? []);
   }
 
-  /** Every step the system answered with an outcome (not a throw), for its audit log to hold. */
-  private answeredSteps(): AnsweredStep[] {
-    const steps: AnsweredStep[] = [];
-    this.outcomes.forEach((outcome, i) => {
-      const op = this.trace[i];
-      if (op !== undefined && outcome.kind !== 'adapter-error') steps.push({ step: i + 1, op, outcome });
-    });
-    return steps;
+  /**
+   * Every step the system answered with an outcome (not a throw), for its audit log to hold: kept as steps are
+   * recorded (`record`), not gathered anew from every outcome at each recheck.
+   */
+  private readonly answered: AnsweredStep[] = [];
+
+  private answeredSteps(): readonly AnsweredStep[] {
+    return this.answered;
   }
 
   /** The system's ledger record of `signature` (under the watchdog), or the adapter finding its call raised. */
@@ -393,8 +391,8 @@ export class EpisodeDriver {
       return true;
     });
     if (!ranThrough) return this.record(actual, claimed, sutAfter);
-    this.exercisedNow.clear();
-    for (const invariant of exercisedBy(op, expected, refBefore, reference, this.exercisedNow)) this.exercised.set(invariant, (this.exercised.get(invariant) ?? 0) + 1);
+    this.exercised.begin(step);
+    exercisedBy(op, expected, refBefore, reference, this.exercised);
     return this.record(actual, undefined, sutAfter);
   }
 
@@ -417,6 +415,8 @@ export class EpisodeDriver {
 
   private record(outcome: RecordedOutcome, finding: Finding | undefined, observed: ReadonlyMap<string, SpanObservation> = new Map()): Finding | undefined {
     this.outcomes.push(outcome);
+    const op = this.trace[this.outcomes.length - 1];
+    if (op !== undefined && outcome.kind !== 'adapter-error') this.answered.push({ step: this.outcomes.length, op, outcome });
     this.issued.note(this.outcomes.length, outcome);
     this.observations.push(observed);
     if (finding === undefined || this.claims(finding.invariant)) return finding;
