@@ -5,20 +5,27 @@ import { configArbitrary, swarmArbitrary } from '../../../src/gen/runtime/episod
 import { lookalike, resolveTemplate } from '../../../src/gen/runtime/resolveTemplate.ts';
 import { templateArbitrary } from '../../../src/gen/runtime/templateArbitrary.ts';
 import { ModelError } from '../../../src/model/ModelError.ts';
-import { OPERATION_KINDS } from '../../../src/model/Operation.ts';
+import { OPERATION_KINDS, type Operation } from '../../../src/model/Operation.ts';
+import type { RuntimeConfig } from '../../../src/model/ReferenceRuntime.ts';
+
+type Template = Parameters<typeof resolveTemplate>[0];
+
+/** Resolves `templates` in turn on a fresh episode of `config`, each operation applied to its reference after `visit` sees it. */
+function resolveEach(config: RuntimeConfig, templates: readonly Template[], visit: (op: Operation, template: Template) => void): void {
+  const state = new EpisodeState(config);
+  for (const template of templates) {
+    const op = resolveTemplate(template, state);
+    if (op === undefined) continue;
+    visit(op, template);
+    state.note(op, state.reference.apply(op));
+  }
+}
 
 describe('resolveTemplate', () => {
   it('only ever produces well-formed operations: the reference never throws ModelError on a generated episode', () => {
     fc.assert(
       fc.property(configArbitrary, fc.array(templateArbitrary(OPERATION_KINDS), { maxLength: 80 }), (config, templates) => {
-        const state = new EpisodeState(config);
-        for (const template of templates) {
-          const op = resolveTemplate(template, state);
-          if (op === undefined) continue;
-          expect(op.kind).toBe(template.kind);
-          const outcome = state.reference.apply(op);
-          state.note(op, outcome);
-        }
+        resolveEach(config, templates, (op, template) => expect(op.kind).toBe(template.kind));
       }),
       { numRuns: 300, seed: 1 },
     );
@@ -37,14 +44,10 @@ describe('resolveTemplate', () => {
     const seen = new Set<string>();
     fc.assert(
       fc.property(configArbitrary, fc.array(templateArbitrary(OPERATION_KINDS), { maxLength: 80 }), (config, templates) => {
-        const state = new EpisodeState(config);
-        for (const template of templates) {
-          const op = resolveTemplate(template, state);
-          if (op === undefined) continue;
+        resolveEach(config, templates, (op) => {
           seen.add(op.kind);
           expect(unfrozen(op, op.kind)).toBeUndefined();
-          state.note(op, state.reference.apply(op));
-        }
+        });
       }),
       { numRuns: 200, seed: 4 },
     );
