@@ -77,6 +77,23 @@ describe.skipIf(!built)("the CLI's bundle", () => {
     for (const file of onDemand) for (const path of modules(file)) expect(inCheck.has(path), `${file} bundles ${path}, which check.js has`).toBe(false);
   });
 
+  it("bundles each of the package's entry points (package.json's exports) with the same exports as dist/'s module, sharing its error classes with the CLI", async () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string | { types: string; default: string }> };
+    const entries = Object.entries(manifest.exports).filter((entry): entry is [string, { types: string; default: string }] => typeof entry[1] !== 'string');
+    expect(entries.map(([subpath]) => subpath)).toContain('.');
+    for (const [subpath, target] of entries) {
+      expect(target.default, subpath).toMatch(/^\.\/dist\/bundle\/package-\w+\.js$/);
+      const compiled = join(ROOT, target.types.replace(/\.d\.ts$/, '.js'));
+      // The pruner subpaths import their optional libraries only when an adapter is used: importing them needs none.
+      const [bundled, modular] = await Promise.all([import(join(ROOT, target.default)), import(compiled)]);
+      expect(Object.keys(bundled).sort(), subpath).toEqual(Object.keys(modular).sort());
+    }
+    // The package's name resolves to the bundle, and an error class is the very class dist/ (and so the CLI) has.
+    const main = (await import('prunecheck')) as { ModelError: unknown; ReferenceRuntime: unknown };
+    expect(main.ReferenceRuntime).toBe(((await import(join(BUNDLE, 'package-index.js'))) as { ReferenceRuntime: unknown }).ReferenceRuntime);
+    expect(main.ModelError).toBe(((await import(join(ROOT, 'dist', 'model', 'ModelError.js'))) as { ModelError: unknown }).ModelError);
+  });
+
   it('a default check loads check.js and no other file of the bundle', () => {
     const dir = mkdtempSync(join(tmpdir(), 'prunecheck-bundle-'));
     try {
