@@ -1,6 +1,12 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_INTERRUPT_BUDGET, interruptBudgetFor, SHORT_CHECK_INTERRUPT_BUDGET } from '../../src/cli/jitBudget.ts';
+import { INTERRUPT_BUDGET_ENV } from '../../src/util/interruptBudget.ts';
+import { ROOT } from '../helpers/faults.ts';
+import { referenceModuleWith } from '../helpers/referenceModule.ts';
 
 describe('interruptBudgetFor', () => {
   it('raises the budget for a short check: the default 300 runs, or --runs up to 1,000', () => {
@@ -20,5 +26,32 @@ describe('interruptBudgetFor', () => {
     expect(SHORT_CHECK_INTERRUPT_BUDGET).toBe(16 * DEFAULT_INTERRUPT_BUDGET);
     const options = execFileSync(process.execPath, ['--v8-options'], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
     expect(/default: --interrupt-budget=(\d+)/.exec(options)?.[1]).toBe(String(DEFAULT_INTERRUPT_BUDGET));
+  });
+});
+
+describe("the adapter module's supervised process", () => {
+  // As a user runs it: bin/prunecheck.js (dist/ when built, else the sources), an adapter module that says which
+  // flags its process has.
+  const checkWith = (extra: readonly string[]): string[] => {
+    const dir = mkdtempSync(join(tmpdir(), 'prunecheck-jit-'));
+    try {
+      const seen = join(dir, 'execArgv.json');
+      const adapter = referenceModuleWith(dir, 'flags', `process.getBuiltinModule('node:fs').writeFileSync(${JSON.stringify(seen)}, JSON.stringify(process.execArgv));\n    return { apply: (op) => rt.apply(op), observe: (ids) => ids.map((id) => rt.observe(id)), request: (s) => rt.ledger.get(s), auditLog: () => rt.log.all() };`);
+      const { [INTERRUPT_BUDGET_ENV]: _inherited, ...env } = process.env;
+      const ran = spawnSync(process.execPath, [join(ROOT, 'bin', 'prunecheck.js'), 'check', '--adapter', adapter, '--seed', '1', '--out', join(dir, 'report.json'), ...extra], { encoding: 'utf8', env, cwd: dir });
+      // A verdict (0 conformant, 1 otherwise: a few runs leave some invariants inconclusive), not an error.
+      expect([0, 1], ran.stderr).toContain(ran.status);
+      return JSON.parse(readFileSync(seen, 'utf8')) as string[];
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it("runs with a short check's interrupt budget, as the checker does", () => {
+    expect(checkWith(['--runs', '5'])).toContain(`--interrupt-budget=${SHORT_CHECK_INTERRUPT_BUDGET}`);
+  });
+
+  it("keeps V8's default for a longer check", () => {
+    expect(checkWith(['--runs', '5000', '--time-limit', '1']).filter((flag) => flag.startsWith('--interrupt-budget'))).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { FakeChatModel } from '../policy/PolicyAdapter.ts';
 import { forgetGroup, signalGroup, trackGroup } from '../protocol/processGroups.ts';
 import { StderrRing } from '../protocol/StderrRing.ts';
+import { interruptBudgetArgs } from '../../util/interruptBudget.ts';
 import { TimeoutError } from '../../util/withTimeout.ts';
 import { SubjectExitedError } from './SubjectExitedError.ts';
 import { fromWire, toWire, type ExpectedMode, type FromChild, type LastWords, type SubjectDescriptor, type ToChild, type WireError } from './wire.ts';
@@ -33,9 +34,11 @@ const CHILD = new URL(import.meta.url.endsWith('.ts') ? './subjectChild.ts' : '.
  * process. Compiled, the child registers tsx itself when the adapter is TypeScript (`importAdapterModule`).
  */
 function execArgv(): string[] {
-  if (!import.meta.url.endsWith('.ts')) return [];
+  // A short check's V8 tuning (src/cli/jitBudget.ts), which the adapter's steps, as many as the check's, profit from alike.
+  const tuning = interruptBudgetArgs();
+  if (!import.meta.url.endsWith('.ts')) return tuning;
   const api = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'esm', 'api', 'index.mjs')).href;
-  return ['--import', `data:text/javascript,import { register } from ${encodeURIComponent(JSON.stringify(api))}; register();`];
+  return [...tuning, '--import', `data:text/javascript,import { register } from ${encodeURIComponent(JSON.stringify(api))}; register();`];
 }
 
 /**
