@@ -8,6 +8,7 @@ import type { Outcome } from '../src/model/Outcome.ts';
 import { PROTOCOL_STEP_WORKLOAD } from '../src/report/bench/benchTargets.ts';
 import { supervisedCost, SUPERVISED_CHECK_WORKLOAD, SUPERVISED_DEFAULT_CHECK_WORKLOAD, SUPERVISED_STEP_WORKLOAD, SUPERVISED_UNBATCHED_WORKLOAD } from '../src/report/bench/supervisedCost.ts';
 import { checkAdapter } from '../src/run/runtime/checkAdapter.ts';
+import { measureCliBoundary } from './cliBoundary.ts';
 import { protocolEpisode } from './protocolEpisode.ts';
 import { loadSupervised } from '../src/adapters/supervise/loadSupervised.ts';
 import type { SupervisedAdapter } from '../src/adapters/supervise/supervisedRuntime.ts';
@@ -30,7 +31,7 @@ export interface RoundTripOptions {
   /** Also time a whole `checkAdapter` run in-process and over stdio (slower). */
   readonly check?: { readonly runs: number; readonly seed: number } | false;
   /** Also time a whole `checkAdapter` run of the reference in-process and as a supervised module. */
-  readonly supervisedCheck?: { readonly runs: number; readonly seed: number } | false;
+  readonly supervisedCheck?: { readonly runs: number; readonly seed: number; readonly cliRounds?: number } | false;
 }
 
 /** Operations per second of one workload, in-process and over stdio, and the median ratio (stdio time / in-process time). */
@@ -161,7 +162,10 @@ export async function measureProtocolRoundTrip(options: RoundTripOptions = {}): 
       const stdio = await checkAdapter(child, { ...check, outDir: 'reports/counterexamples' });
       results.push(result(`checkAdapter (${check.runs} runs, seed ${check.seed})`, inProcess.opsPerSecond, stdio.opsPerSecond, inProcess.opsPerSecond / stdio.opsPerSecond));
     }
-    if (supervisedCheck !== false) results.push(...(await measureSupervisedCheck(supervised, supervisedCheck)));
+    if (supervisedCheck !== false) {
+      results.push(...(await measureSupervisedCheck(supervised, supervisedCheck)));
+      results.push(await measureCliBoundary({ seed: supervisedCheck.seed, rounds: supervisedCheck.cliRounds ?? 3 }));
+    }
   } finally {
     await Promise.all([child.drain(), child10.drain(), trivial.drain(), supervised.drain()]);
   }

@@ -78,8 +78,8 @@ interface Stage {
 const PROPERTY_RUNS = { full: 2_000, quick: 20 } as const;
 const WORKER_RUNS = { full: { runs: 20_000, rounds: 3 }, quick: { runs: 400, rounds: 1 } } as const;
 const PROTOCOL_RUNS = {
-  full: { episodes: 20, episodeLength: 200, rounds: 5, supervisedCheck: { runs: 300, seed: 42 } },
-  quick: { episodes: 5, episodeLength: 200, rounds: 3, supervisedCheck: { runs: 100, seed: 42 } },
+  full: { episodes: 20, episodeLength: 200, rounds: 5, supervisedCheck: { runs: 300, seed: 42, cliRounds: 5 } },
+  quick: { episodes: 5, episodeLength: 200, rounds: 3, supervisedCheck: { runs: 100, seed: 42, cliRounds: 2 } },
 } as const;
 
 function checkerStage(size: number, options: BenchOptions): Stage {

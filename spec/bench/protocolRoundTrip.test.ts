@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { protocolEpisode } from '../../bench/protocolEpisode.ts';
 import { measureProtocolRoundTrip } from '../../bench/protocolRoundTrip.ts';
-import { supervisedCost, SUPERVISED_CHECK_LIMIT } from '../../src/report/bench/supervisedCost.ts';
+import { supervisedCost, SUPERVISED_CHECK_LIMIT, SUPERVISED_CLI_WORKLOAD } from '../../src/report/bench/supervisedCost.ts';
 import { ReferenceRuntime } from '../../src/model/ReferenceRuntime.ts';
 
 describe('protocol round-trip benchmark', () => {
@@ -43,12 +43,14 @@ describe('protocol round-trip benchmark', () => {
       row('checkAdapter, adapter module in its supervised process (100 runs, seed 42), unbatched, CPU time of both processes (ops per CPU second)', 4_000, 1_000),
       row('a default check (the recorded incidents, then the runs), adapter module in its supervised process (100 runs, seed 42)', 2_000, 800),
       row('a default check (the recorded incidents, then the runs), adapter module in its supervised process (100 runs, seed 42), CPU time of both processes (ops per CPU second)', 4_000, 1_000),
+      row(`${SUPERVISED_CLI_WORKLOAD} (seed 42; 1.30 s against 0.80 s)`, 9_000, 6_000),
     ];
     expect(supervisedCost(rows)).toEqual([
       'supervised boundary: an engine step, batched, 2× the in-process step (+10.0 µs per step)',
       'supervised boundary: an engine step, one round trip each, 10× the in-process step (+90.0 µs per step)',
       `supervised boundary: a whole check, 2× in-process wall clock (+500.0 µs per checked step; target ≤ ${SUPERVISED_CHECK_LIMIT}×: missed by 0.50×), 2× in-process CPU time (both processes; +250.0 CPU µs per checked step)`,
       'supervised boundary: a default check (the recorded incidents included), 2.5× in-process wall clock (+750.0 µs per checked step), 4× CPU time (both processes)',
+      "supervised boundary: a default check from the command line, 1.5× the same check --in-process in wall clock, process start to exit (the adapter process's start and both processes' JIT warm-up included, as a user meets them)",
       'supervised boundary: the same check unbatched (one round trip per step), 5× in-process wall clock, 4× CPU time',
     ]);
     expect(supervisedCost([{ ...(rows[2] as ReturnType<typeof row>), ratio: 1.2 }])).toEqual([expect.stringMatching(/target ≤ 1\.5×: met\)$/)]);

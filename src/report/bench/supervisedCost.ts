@@ -8,6 +8,8 @@ export const SUPERVISED_UNBATCHED_WORKLOAD = 'engine step, adapter module in its
 export const SUPERVISED_CHECK_WORKLOAD = 'checkAdapter, adapter module in its supervised process';
 /** The same check with a default check's options: the recorded incidents first (fixed traces, each sent whole), then the runs. */
 export const SUPERVISED_DEFAULT_CHECK_WORKLOAD = 'a default check (the recorded incidents, then the runs), adapter module in its supervised process';
+/** A default check as a user runs it from the command line, start-up included, against the same with `--in-process` (bench/cliBoundary.ts). */
+export const SUPERVISED_CLI_WORKLOAD = 'a default check from the command line (`prunecheck check --adapter examples/quickstart/runtime-adapter.ts`, process start to exit), adapter module in its supervised process against `--in-process`, wall clock';
 /** A whole check of a supervised module may take at most this many times the same check in-process (issue 25). */
 export const SUPERVISED_CHECK_LIMIT = 1.5;
 
@@ -40,6 +42,10 @@ export function supervisedCost(results: readonly ProtocolMeasurement[]): string[
   const defaultCpu = results.find((r) => r.workload.startsWith(SUPERVISED_DEFAULT_CHECK_WORKLOAD) && r.workload.includes('CPU'));
   if (defaultWall !== undefined) {
     lines.push(`supervised boundary: a default check (the recorded incidents included), ${defaultWall.ratio}× in-process wall clock (+${extraMicros(defaultWall).toFixed(1)} µs per checked step)${defaultCpu === undefined ? '' : `, ${defaultCpu.ratio}× CPU time (both processes)`}`);
+  }
+  const cli = find(SUPERVISED_CLI_WORKLOAD);
+  if (cli !== undefined) {
+    lines.push(`supervised boundary: a default check from the command line, ${cli.ratio}× the same check --in-process in wall clock, process start to exit (the adapter process's start and both processes' JIT warm-up included, as a user meets them)`);
   }
   if (unbatchedWall !== undefined) {
     lines.push(`supervised boundary: the same check unbatched (one round trip per step), ${unbatchedWall.ratio}× in-process wall clock${unbatchedCpu === undefined ? '' : `, ${unbatchedCpu.ratio}× CPU time`}`);
