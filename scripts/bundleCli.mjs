@@ -13,7 +13,7 @@
 // own (dist/bundle/ is two levels down, as dist/cli/ is), so paths they take from `import.meta.url` (the package
 // root, scenarios/, src/ and dist/) point where they did; the incidents' built traces are copied beside them.
 import { build } from 'esbuild';
-import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -259,7 +259,7 @@ for (const [subpath, target] of Object.entries(manifest.exports)) {
 }
 const entryNames = libraryEntries.map((path) => path.slice(path.lastIndexOf('/') + 1));
 if (new Set(entryNames).size !== entryNames.length) throw new Error(`bundleCli: two of the package's entry points have one name (${entryNames.join(', ')}); their bundles would be one file`);
-await build({
+const library = await build({
   ...common,
   entryPoints: libraryEntries,
   entryNames: `${PACKAGE_PREFIX}[name]`,
@@ -267,5 +267,50 @@ await build({
   splitting: true,
   plugins: [keepShared, packagesOutside, namespaceFastCheck],
 });
+routeDynamicImports(
+  Object.entries(library.metafile.outputs)
+    .filter(([out]) => out.endsWith('.js'))
+    .map(([out, output]) => ({ file: join(ROOT, out), dynamic: output.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.original ?? i.path) })),
+);
+
+/**
+ * tsx, which the process of a TypeScript adapter (supervised, or a check `--in-process`) loads every module
+ * through, rewrites each module that holds a dynamic import (`import(…)`) and makes a source map of the whole file
+ * for it: for package-index.js (~765 kB, nine of them) about 140 ms at every start of the adapter's process
+ * (importing it under tsx took 270–316 ms, 133–173 ms with its dynamic imports moved out). So each dynamic import
+ * in the package's files becomes a call of one small module's loader, `package-imports.js`, which holds them all:
+ * `import("./x.js")` is replaced by `__pcImport(n)` padded with spaces to the same length, so the linked source
+ * maps still hold, and the loader is imported at the end of the file. Specifiers are resolved from dist/bundle/
+ * either way (the loader sits beside the files).
+ */
+function routeDynamicImports(outputs) {
+  const LOADER = 'package-imports.js';
+  const specifiers = [];
+  for (const { file, dynamic } of outputs) {
+    const text = readFileSync(file, 'utf8');
+    if (text.includes('__pcImport')) throw new Error(`bundleCli: ${relative(ROOT, file)} already names __pcImport`);
+    const routed = new Set();
+    const rewritten = text.replace(/\bimport\("([^"\\]+)"\)/g, (whole, spec) => {
+      let at = specifiers.indexOf(spec);
+      if (at < 0) at = specifiers.push(spec) - 1;
+      const call = `__pcImport(${at})`;
+      if (call.length > whole.length) throw new Error(`bundleCli: ${whole} in ${relative(ROOT, file)} is shorter than its loader call`);
+      routed.add(spec);
+      return call.padEnd(whole.length, ' ');
+    });
+    // What esbuild says the file imports dynamically is what was routed, no more and no less: a dynamic import
+    // written in another form would bring the cost back, and text that only looks like one must stay as it is.
+    const expected = [...new Set(dynamic)].sort();
+    // The metafile names an output chunk by its path from the working directory, a package by its specifier.
+    const found = [...routed].map((spec) => (spec.startsWith('./') ? relative(ROOT, join(OUT, spec)) : spec)).sort();
+    if (expected.join('\n') !== found.join('\n')) throw new Error(`bundleCli: ${relative(ROOT, file)} imports ${JSON.stringify(expected)} dynamically, but ${JSON.stringify(found)} were routed`);
+    if (routed.size === 0) continue;
+    const map = rewritten.lastIndexOf('\n//# sourceMappingURL=');
+    const line = `import { __pcImport } from "./${LOADER}";`;
+    writeFileSync(file, map < 0 ? `${rewritten}\n${line}\n` : `${rewritten.slice(0, map)}\n${line}${rewritten.slice(map)}`);
+  }
+  const loaders = specifiers.map((spec) => `  () => import(${JSON.stringify(spec)}),`).join('\n');
+  writeFileSync(join(OUT, LOADER), `// The package's dynamic imports (scripts/bundleCli.mjs: routeDynamicImports), each by its index.\nconst loaders = [\n${loaders}\n];\nexport function __pcImport(index) {\n  return loaders[index]();\n}\n`);
+}
 copyFileSync(join(DIST, 'run', 'runtime', 'scenarioTraces.json'), join(OUT, 'scenarioTraces.json'));
 process.stdout.write(`prunecheck build: the CLI and the package's ${libraryEntries.length} entry points bundled into ${relative(ROOT, OUT)}/ (${shared.size} shared classes left in dist/; check.js: ${core.size} modules, ${onDemand.size} loaded on demand, ${wanted.size} exports to them)\n`);

@@ -94,6 +94,22 @@ describe.skipIf(!built)("the CLI's bundle", () => {
     expect(main.ModelError).toBe(((await import(join(ROOT, 'dist', 'model', 'ModelError.js'))) as { ModelError: unknown }).ModelError);
   });
 
+  it("sends the package's dynamic imports through one small module (tsx rewrites, with a source map, any module that holds one), and they load", async () => {
+    const own = files.filter((f) => f.startsWith('package-') && f !== 'package-imports.js');
+    for (const file of own) expect(readFileSync(join(BUNDLE, file), 'utf8'), file).not.toMatch(/\bimport\("/);
+    expect(readFileSync(join(BUNDLE, 'package-imports.js'), 'utf8')).toMatch(/\(\) => import\("\.\/package-chunk-\w+\.js"\)/);
+    // A built-in named by a string is loaded on demand, and a default check loads the recorded incidents' modules so.
+    const { checkAdapter } = (await import(join(BUNDLE, 'package-index.js'))) as typeof import('../../src/index.ts');
+    const outDir = mkdtempSync(join(tmpdir(), 'prunecheck-bundle-'));
+    try {
+      const report = await checkAdapter('naive', { runs: 3, seed: 1, outDir });
+      expect(report.adapter).toBe('naive');
+      expect(report.verdict).toBe('violation');
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  });
+
   it('a default check loads check.js and no other file of the bundle', () => {
     const dir = mkdtempSync(join(tmpdir(), 'prunecheck-bundle-'));
     try {
