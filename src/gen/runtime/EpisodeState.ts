@@ -99,6 +99,13 @@ export class EpisodeState {
    * normalization, the form `pick` says first), when one of those forms is still free.
    */
   newSpanId(name: number, mimic?: { readonly id: string; readonly pick: number }): string {
+    if (mimic === undefined) {
+      // Most appends mimic nothing: the same id as below (no candidate forms), without building an empty list of them.
+      const base = spanIdOf(name);
+      const id = this.isFree(base) ? base : this.suffixed(base);
+      this.pendingName = { id, name };
+      return id;
+    }
     const forms = mimic === undefined ? [] : lookalikeForms(mimic.id);
     const start = mimic === undefined || forms.length === 0 ? 0 : mimic.pick % forms.length;
     const candidates = [...forms.slice(start), ...forms.slice(0, start)];
@@ -136,7 +143,7 @@ export class EpisodeState {
 
   /** The member of `pool` a pick chooses: the first name at or after `pick` on the ring (ties: the earliest). */
   choose(pool: readonly string[], pick: number): string | undefined {
-    return this.ring.choose(pool, (id) => this.names.get(id) ?? 0, pick);
+    return this.ring.chooseByPlace(pool, this.names, pick);
   }
 
   /**
@@ -145,8 +152,8 @@ export class EpisodeState {
    */
   chooseMany(pool: readonly string[], picks: readonly number[]): string[] {
     const chosen: string[] = [];
-    for (const pick of picks) {
-      const id = this.choose(pool, pick);
+    for (let i = 0; i < picks.length; i += 1) {
+      const id = this.choose(pool, picks[i] as number);
       if (id !== undefined && !chosen.includes(id)) chosen.push(id);
     }
     return chosen;
@@ -225,7 +232,11 @@ export class EpisodeState {
     const resident: string[] = [];
     const evicted: string[] = [];
     const { window } = this.reference;
-    for (const id of this.ids) (window.has(id) ? resident : evicted).push(id);
+    const { ids } = this;
+    for (let i = 0; i < ids.length; i += 1) {
+      const id = ids[i] as string;
+      (window.has(id) ? resident : evicted).push(id);
+    }
     this.pools = { changes, idCount: this.ids.length, resident, evicted, derivable: undefined };
     return this.pools;
   }
@@ -235,7 +246,9 @@ export class EpisodeState {
     if (op.kind === 'append' && outcome.kind === 'appended') {
       this.created(op.span.id);
       if (op.span.persist === true) this.persisted.add(op.span.id);
-      for (const requestId of requestIdsIn(op.span.content)) {
+      const requestIds = requestIdsIn(op.span.content);
+      for (let i = 0; i < requestIds.length; i += 1) {
+        const requestId = requestIds[i] as string;
         // Added in place: a copy per mention made the episode quadratic in the mentions of a request id.
         const spans = this.mentions.get(requestId);
         if (spans === undefined) this.mentions.set(requestId, [op.span.id]);

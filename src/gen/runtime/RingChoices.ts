@@ -33,12 +33,11 @@ export class RingChoices {
 
   /** The item of `items` that `pick` chooses (ties: the earliest), or undefined when there is none. */
   choose<T>(items: readonly T[], placeOf: (item: T) => number, pick: number): T | undefined {
-    const pin = this.pins?.[this.next];
-    this.next += 1;
-    const aim = pin !== undefined && pin.pick === pick ? pin.at : pick;
+    const aim = this.aim(pick);
     let best: T | undefined;
     let bestDistance = Number.POSITIVE_INFINITY;
-    for (const item of items) {
+    for (let i = 0; i < items.length; i += 1) {
+      const item = items[i] as T;
       const distance = (((placeOf(item) - aim) % RING) + RING) % RING;
       if (distance < bestDistance) {
         best = item;
@@ -47,5 +46,36 @@ export class RingChoices {
     }
     this.recorded.push({ pick, at: best === undefined ? aim : placeOf(best) });
     return best;
+  }
+
+  /**
+   * `choose` with each item's place read from `places` (0 when it has none): the same choice, made without a
+   * callback per item. Spans are chosen this way at most steps, over every resident id, and a default check runs
+   * mostly unoptimized, where a call per item (and a for-of) is what the search costs.
+   */
+  chooseByPlace<T>(items: readonly T[], places: ReadonlyMap<T, number>, pick: number): T | undefined {
+    const aim = this.aim(pick);
+    let best: T | undefined;
+    let bestPlace = 0;
+    let bestDistance = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < items.length; i += 1) {
+      const item = items[i] as T;
+      const place = places.get(item) ?? 0;
+      const distance = (((place - aim) % RING) + RING) % RING;
+      if (distance < bestDistance) {
+        best = item;
+        bestPlace = place;
+        bestDistance = distance;
+      }
+    }
+    this.recorded.push({ pick, at: best === undefined ? aim : bestPlace });
+    return best;
+  }
+
+  /** Where the next choice aims: its pin's place when the step ran before with the same pick, else the pick. */
+  private aim(pick: number): number {
+    const pin = this.pins?.[this.next];
+    this.next += 1;
+    return pin !== undefined && pin.pick === pick ? pin.at : pick;
   }
 }
