@@ -6,7 +6,7 @@ import type { AuditEntry } from '../../model/AuditLog.ts';
 import { checkOutcome } from '../../check/runtime/checkOutcome.ts';
 import { describeOperation } from '../../check/runtime/describeOperation.ts';
 import { exercisedBy } from '../../check/runtime/exercisedBy.ts';
-import { FollowSystem } from '../../check/runtime/FollowSystem.ts';
+import { FollowSystem, type Deviation } from '../../check/runtime/FollowSystem.ts';
 import { IssuedHandles } from '../../check/runtime/IssuedHandles.ts';
 import { findingOf, type Finding } from '../../check/Finding.ts';
 import type { StepFacts } from '../../check/runtime/StepFacts.ts';
@@ -60,8 +60,18 @@ export interface UnclaimedFinding {
 function idsAfter(named: readonly string[], expected: readonly string[], actual: readonly string[], folded: readonly string[]): readonly string[] {
   if (expected.length === 0 && actual.length === 0 && folded.length === 0) return named;
   const all = new Set(named);
-  for (const ids of [expected, actual, folded]) for (const id of ids) all.add(id);
+  addEach(all, expected);
+  addEach(all, actual);
+  addEach(all, folded);
   return [...all];
+}
+
+/**
+ * Adds each id, by index. Loops on the step path walk lists by index, not with for-of: a default check runs
+ * mostly before TurboFan optimizes anything, and there for-of pays an iterator and a result object per element.
+ */
+function addEach<T>(into: Set<T>, items: readonly T[]): void {
+  for (let i = 0; i < items.length; i += 1) into.add(items[i] as T);
 }
 
 /** The ids in first-named order, each once: most operations name one id, or a few distinct ones, and are answered as named. */
@@ -159,7 +169,11 @@ export class EpisodeDriver {
     const problem = validateObservations(raw, ids);
     if (problem !== undefined) return this.fail('ADAPTER-ERROR', `malformed observation ${when} the step: ${problem}`);
     const seen = new Map<string, SpanObservation>();
-    for (const o of raw as SpanObservation[]) seen.set(o.spanId, normalizeObservation(o));
+    const list = raw as SpanObservation[];
+    for (let i = 0; i < list.length; i += 1) {
+      const o = list[i] as SpanObservation;
+      seen.set(o.spanId, normalizeObservation(o));
+    }
     return seen;
   }
 
@@ -308,7 +322,7 @@ export class EpisodeDriver {
     const named = distinct(idsNamedBy(op));
     const refBefore = referenceObservations(reference, named);
     this.trace.push(op);
-    for (const id of named) this.recheck.touched.add(id);
+    addEach(this.recheck.touched, named);
     if (op.kind === 'callTool') this.recheck.called.add(op.signature);
     const step = this.trace.length;
     const running = this.observeAndApply(named, op);
@@ -322,7 +336,7 @@ export class EpisodeDriver {
       actual = ran.outcome as Outcome;
     } catch (error: unknown) {
       const expected = reference.applyValidated(op); // validated above, against this very state
-      for (const situation of situationsOf(op, expected, this.state)) this.situations.add(situation);
+      addEach(this.situations, situationsOf(op, expected, this.state));
       const message = error instanceof Error ? error.message : String(error);
       if (expected.kind === 'window-full' && !isTimeout(error)) {
         // Unclaimed, the run goes on when the throw changed nothing the step touched, as window-full would.
@@ -348,11 +362,11 @@ export class EpisodeDriver {
     const follow = new FollowSystem(actual, reference, op, this.claims);
     const expected = reference.applyValidated(op, follow); // validated above; the system's calls cannot change the reference
     this.adopted += follow.adopted;
-    for (const situation of situationsOf(op, naturalOutcome(op, expected, follow.deviations), this.state)) this.situations.add(situation);
+    addEach(this.situations, situationsOf(op, naturalOutcome(op, expected, follow.deviations), this.state));
 
     // The entries the reference folded into its gap marker too (INV-29): they must be folded in the system as well.
     const after = idsAfter(named, idsNamedByOutcome(expected), idsNamedByOutcome(actual), reference.folded);
-    for (const id of after) this.recheck.touched.add(id);
+    addEach(this.recheck.touched, after);
     const observing = this.observe(after, 'after');
     const sutAfter = (observing instanceof Promise ? yield observing : observing) as Observed;
     if (!(sutAfter instanceof Map)) return this.record(actual, sutAfter);
@@ -378,22 +392,38 @@ export class EpisodeDriver {
       issued: this.issued,
     };
     this.state.note(op, expected);
-    for (const d of follow.deviations) if (d.forced) this.unclaimed.push({ invariant: d.rule, step, resumed: true });
+    const { deviations } = follow;
+    for (let i = 0; i < deviations.length; i += 1) {
+      const d = deviations[i] as Deviation;
+      if (d.forced) this.unclaimed.push({ invariant: d.rule, step, resumed: true });
+    }
 
     const onOutcome = checkOutcome(facts);
     const found = onOutcome === undefined ? undefined : this.judge(onOutcome, onOutcome.resume ?? (QUERY_LIKE.has(op.kind) ? 'continue' : undefined));
     if (found !== undefined || this.stopped) return this.record(actual, found, sutAfter);
-    let claimed: Finding | undefined;
-    const ranThrough = visitObservationFindings(facts, (finding) => {
-      claimed = this.judge(finding, finding.resume);
-      if (claimed !== undefined || this.stopped) return false;
-      if (finding.resume === 'adopt-scores') this.adoptScores(facts.sutAfter);
-      return true;
-    });
-    if (!ranThrough) return this.record(actual, claimed, sutAfter);
+    this.claimed = undefined;
+    this.judgedAfter = sutAfter;
+    const ranThrough = visitObservationFindings(facts, this.visitFinding);
+    this.judgedAfter = undefined;
+    if (!ranThrough) return this.record(actual, this.claimed, sutAfter);
     this.exercised.begin(step);
     exercisedBy(op, expected, refBefore, reference, this.exercised);
     return this.record(actual, undefined, sutAfter);
+  }
+
+  /** The claimed finding an observation check made at the step being judged (`visitFinding`). */
+  private claimed: Finding | undefined;
+  /** The observations after the step being judged, while its observation checks run. */
+  private judgedAfter: ReadonlyMap<string, SpanObservation> | undefined;
+  /** `onObservationFinding`, bound once per episode instead of a closure per step. */
+  private readonly visitFinding = this.onObservationFinding.bind(this);
+
+  /** One finding of the observation checks: judged; false stops them (claimed, or the run is cut short). */
+  private onObservationFinding(finding: Finding): boolean {
+    this.claimed = this.judge(finding, finding.resume);
+    if (this.claimed !== undefined || this.stopped) return false;
+    if (finding.resume === 'adopt-scores') this.adoptScores(this.judgedAfter as ReadonlyMap<string, SpanObservation>);
+    return true;
   }
 
   /** A claimed finding is answered; an unclaimed one is recorded, and cuts the run short unless it can resume. */
