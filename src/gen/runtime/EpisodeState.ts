@@ -106,8 +106,8 @@ export class EpisodeState {
       this.pendingName = { id, name };
       return id;
     }
-    const forms = mimic === undefined ? [] : lookalikeForms(mimic.id);
-    const start = mimic === undefined || forms.length === 0 ? 0 : mimic.pick % forms.length;
+    const forms = lookalikeForms(mimic.id);
+    const start = forms.length === 0 ? 0 : mimic.pick % forms.length;
     const candidates = [...forms.slice(start), ...forms.slice(0, start)];
     const base = spanIdOf(name);
     const id = candidates.find((c) => this.isFree(c)) ?? (this.isFree(base) ? base : this.suffixed(base));
