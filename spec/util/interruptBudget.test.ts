@@ -10,6 +10,13 @@ describe('the interrupt budget handed to an adapter process', () => {
     }
   });
 
+  it("records V8's default as none, over a value the environment held", () => {
+    const env: NodeJS.ProcessEnv = { [INTERRUPT_BUDGET_ENV]: '1081344' };
+    recordInterruptBudget(undefined, env);
+    expect(env).toEqual({});
+    expect(interruptBudgetArgs(env)).toEqual([]);
+  });
+
   it('gives none when nothing was recorded, or what the environment holds is no budget V8 takes', () => {
     expect(interruptBudgetArgs({})).toEqual([]);
     for (const raw of ['', '0', '-5', '1e6', '08', '1.5', ' 1000', '1000 --allow-natives-syntax', String(2 ** 31), '99999999999']) {

@@ -44,7 +44,6 @@ export function interruptBudgetFor(argv: readonly string[]): number | undefined 
  */
 export function tuneJit(argv: readonly string[]): void {
   const budget = interruptBudgetFor(argv);
-  if (budget === undefined) return;
-  setFlagsFromString(`--interrupt-budget=${budget}`);
   recordInterruptBudget(budget);
+  if (budget !== undefined) setFlagsFromString(`--interrupt-budget=${budget}`);
 }

@@ -10,9 +10,13 @@ export const INTERRUPT_BUDGET_ENV = 'PRUNECHECK_INTERRUPT_BUDGET';
 /** V8 takes the budget as a 32-bit integer. */
 const MAX_BUDGET = 2 ** 31 - 1;
 
-/** Records `budget` as this process's, for the processes it starts from now on. */
-export function recordInterruptBudget(budget: number, env: NodeJS.ProcessEnv = process.env): void {
-  env[INTERRUPT_BUDGET_ENV] = String(budget);
+/**
+ * Records `budget` as this process's, for the processes it starts from now on; undefined (V8's default) records that
+ * none was set, so a value inherited from the environment does not reach them either.
+ */
+export function recordInterruptBudget(budget: number | undefined, env: NodeJS.ProcessEnv = process.env): void {
+  if (budget === undefined) delete env[INTERRUPT_BUDGET_ENV];
+  else env[INTERRUPT_BUDGET_ENV] = String(budget);
 }
 
 /**
