@@ -1,33 +1,20 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SUPERVISED_CLI_WORKLOAD } from '../src/report/bench/supervisedCost.ts';
 import { median } from '../src/report/bench/StartUpMeasurement.ts';
-import { parseStartUpMarks, TRACE_STARTUP_ENV } from '../src/run/traceStartUp.ts';
-import { BenchError } from './BenchError.ts';
 import type { RoundTripResult } from './protocolRoundTrip.ts';
+import { tracedCheck } from './tracedCheck.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'prunecheck.js');
 /** The quick start's runtime adapter: a user's TypeScript module that imports prunecheck by its package name. */
 export const CLI_BOUNDARY_ADAPTER = 'examples/quickstart/runtime-adapter.ts';
 
 /** One check process: its checked operations and the wall clock from its start to its exit mark. */
 async function timedCheck(dir: string, seed: number, inProcess: boolean): Promise<{ ops: number; seconds: number }> {
   const out = join(dir, 'check.json');
-  const args = [BIN, 'check', '--adapter', join(ROOT, CLI_BOUNDARY_ADAPTER), '--seed', String(seed), '--out', out, ...(inProcess ? ['--in-process'] : [])];
-  // The bench's own flags (tsx, --expose-gc) are its own: a user's check runs with none.
-  const { NODE_OPTIONS: _ignored, ...env } = process.env;
-  const stderr = await new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, args, { cwd: dir, env: { ...env, [TRACE_STARTUP_ENV]: '1' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, err) => {
-      if (error !== null && error.code !== 1) reject(new BenchError('BAD_ARGUMENT', `supervised boundary bench: ${args.join(' ')} failed (${error.message}); run 'npm run build' first`, { cause: error }));
-      else resolve(err);
-    });
-  });
-  const exit = parseStartUpMarks(stderr).find((m) => m.mark === 'exit');
-  if (exit === undefined) throw new BenchError('BAD_ARGUMENT', `supervised boundary bench: the check printed no exit mark (is dist/ built? run 'npm run build'); stderr: ${stderr.slice(0, 400)}`);
+  const { exit } = await tracedCheck('supervised boundary bench', ['--adapter', join(ROOT, CLI_BOUNDARY_ADAPTER), '--seed', String(seed), '--out', out, ...(inProcess ? ['--in-process'] : [])], dir);
   const report = JSON.parse(readFileSync(out, 'utf8')) as { opsChecked: number };
   return { ops: report.opsChecked, seconds: exit.wallMs / 1000 };
 }

@@ -1,13 +1,9 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { StartUpMeasurement, StartUpRun } from '../src/report/bench/StartUpMeasurement.ts';
-import { parseStartUpMarks, TRACE_STARTUP_ENV } from '../src/run/traceStartUp.ts';
-import { BenchError } from './BenchError.ts';
-
-const BIN = fileURLToPath(new URL('../bin/prunecheck.js', import.meta.url));
+import { tracedCheck } from './tracedCheck.ts';
 
 /** How many default checks, and how many runs the long check has. */
 export interface StartUpOptions {
@@ -53,21 +49,8 @@ function describe(run: StartUpRun): string {
 /** One traced check process; `runs` undefined is the default check. */
 async function traceCheck(dir: string, seed: number, runs: number | undefined): Promise<StartUpRun> {
   const out = join(dir, 'check.json');
-  const args = [BIN, 'check', '--adapter', 'reference', '--seed', String(seed), '--out', out, ...(runs === undefined ? [] : ['--runs', String(runs), '--workers', '1'])];
-  // The bench's own flags (--expose-gc, tsx) are its own: a user's check runs with none.
-  const { NODE_OPTIONS: _ignored, ...env } = process.env;
   const load = Math.round((loadavg()[0] ?? 0) * 10) / 10;
-  const stderr = await new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, args, { cwd: dir, env: { ...env, [TRACE_STARTUP_ENV]: '1' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, err) => {
-      // Exit 1 is a verdict (a report is still written); anything else is the bench's problem.
-      if (error !== null && error.code !== 1) reject(new BenchError('BAD_ARGUMENT', `start-up bench: ${args.join(' ')} failed (${error.message}); run 'npm run build' first`, { cause: error }));
-      else resolve(err);
-    });
-  });
-  const marks = parseStartUpMarks(stderr);
-  const first = marks.find((m) => m.mark === 'first-episode');
-  const exit = marks.find((m) => m.mark === 'exit');
-  if (first === undefined || exit === undefined) throw new BenchError('BAD_ARGUMENT', `start-up bench: the check printed no start-up marks (is dist/ built from these sources? run 'npm run build'); stderr: ${stderr.slice(0, 400)}`);
+  const { first, exit } = await tracedCheck('start-up bench', ['--adapter', 'reference', '--seed', String(seed), '--out', out, ...(runs === undefined ? [] : ['--runs', String(runs), '--workers', '1'])], dir);
   const report = JSON.parse(readFileSync(out, 'utf8')) as { runs: number; opsChecked: number; opsPerSecond: number; verdict: string };
   const checkingUs = Math.max(1, exit.cpuUs - first.cpuUs);
   return {

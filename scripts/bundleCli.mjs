@@ -242,7 +242,8 @@ await build({
 // too. A supervised adapter process imports them at every start and restart (issue 25), a check `--in-process` and
 // a project's own tests once (issue 26). Module per module, `import 'prunecheck'` resolved, read and linked ~150
 // files: about 120 ms of wall clock and 150 ms of CPU, ~270 ms with tsx's hooks registered (a TypeScript adapter,
-// every file through the hooks thread); bundled, about 45 and 185 ms. One build, split, so the entry points share
+// every file through the hooks thread); bundled, about 45 ms, and 135–165 ms under tsx once its dynamic imports are
+// routed (below). One build, split, so the entry points share
 // one instance of each module (a pruner's adapter from a subpath and `checkAdapter` from the main entry meet in one
 // process); the shared classes stay in dist/ as above, so the package's and the CLI's are one class. package.json's
 // `exports` names these files (its `types`, the declarations beside the compiled modules in dist/), and the build
