@@ -33,8 +33,9 @@ export interface StepPlanner {
   /**
    * Takes the answer of the batch sent with `create` (`createPlanned`), going on step by step if it failed. Called
    * before the run's first step, outside any call's watchdog: bringing a fresh system back may start a process.
+   * Undefined, synchronously, when no such batch is in flight: a step taken from a batch then takes no hop.
    */
-  settle(): Promise<void>;
+  settle(): void | Promise<void>;
 }
 
 /** Where an adapter made by prunecheck's supervised boundary keeps `create` with the run's first stretch planned. */

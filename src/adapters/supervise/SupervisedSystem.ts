@@ -92,11 +92,11 @@ export class SupervisedSystem implements StepPlanner {
     this.inflight = { steps, entries: answer.then((a) => batchEntries(a, steps.length), () => undefined) };
   }
 
-  async settle(): Promise<void> {
+  settle(): void | Promise<void> {
     const inflight = this.inflight;
-    if (inflight === undefined) return;
+    if (inflight === undefined) return undefined;
     this.inflight = undefined;
-    await this.adopt(inflight.steps, await inflight.entries);
+    return inflight.entries.then((entries) => this.adopt(inflight.steps, entries));
   }
 
   /** A batch's answers, for the engine to take step by step; or, when it faulted, step by step from here. */

@@ -65,22 +65,31 @@ export class Lookahead {
     if (planner === undefined) this.off = true;
   }
 
-  /** Before `command` runs: when the last plan was taken to its end, plan the next stretch from this command. */
-  async before(command: StepCommand, driver: EpisodeDriver): Promise<void> {
+  /**
+   * Before `command` runs: when the last plan was taken to its end, plan the next stretch from this command.
+   * Synchronous (undefined) when there is nothing to wait for, as for every step inside a stretch: the step then
+   * runs on the engine's synchronous path (`runSteps`) instead of taking a promise hop each.
+   */
+  before(command: StepCommand, driver: EpisodeDriver): void | Promise<void> {
     const { planner } = this;
-    if (planner === undefined) return;
-    await planner.settle();
-    if (this.off || !planner.canPlan) return;
+    if (planner === undefined) return undefined;
+    const settling = planner.settle();
+    if (settling !== undefined) return settling.then(() => this.planFrom(planner, command, driver));
+    return this.planFrom(planner, command, driver);
+  }
+
+  private planFrom(planner: StepPlanner, command: StepCommand, driver: EpisodeDriver): void | Promise<void> {
+    if (this.off || !planner.canPlan) return undefined;
     const at = this.commands.indexOf(command, this.next);
     // In step with the engine only when it took exactly the steps predicted and its reference adopted nothing.
     const skipped = at === -1 ? [] : this.commands.slice(this.next, at);
     if (at === -1 || skipped.some((c) => this.runs(c)) || driver.trace.length !== this.prediction.taken || driver.adopted !== 0 || driver.unclaimed.length > 0 || driver.stopped) {
       this.off = true;
-      return;
+      return undefined;
     }
     const planned = this.predict(at);
     this.chunk = Math.min(this.chunk * 2, MAX_CHUNK);
-    if (planned.length > 0) await planner.planSteps(planned, this.deadline);
+    return planned.length > 0 ? planner.planSteps(planned, this.deadline) : undefined;
   }
 
   /** Whether the engine would run a command now (`StepCommand.check`), as far as the lookahead knows. */

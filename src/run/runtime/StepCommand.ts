@@ -48,10 +48,11 @@ export class StepCommand implements EpisodeCommand {
     return !model.driver.stopped && (this.planned || model.enabled.has(this.template.kind)) && model.driver.trace.length < model.maxSteps;
   }
 
-  /** Synchronous (undefined) when the system answered synchronously and nothing was planned ahead; else a promise. */
+  /** Synchronous (undefined) when the system answered synchronously and no stretch had to be planned or waited for; else a promise. */
   run(model: RunModel): void | Promise<void> {
     const { driver } = model;
-    if (model.lookahead !== undefined) return model.lookahead.before(this, driver).then(() => this.runNow(driver));
+    const planning = model.lookahead?.before(this, driver);
+    if (planning !== undefined) return planning.then(() => this.runNow(driver));
     return this.runNow(driver);
   }
 
