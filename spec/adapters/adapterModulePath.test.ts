@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { Session } from 'node:inspector';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { adapterModulePath, functionFile } from '../../src/adapters/adapterModulePath.ts';
 import { findBuiltin } from '../../src/subjects/builtins.ts';
 
@@ -19,6 +20,19 @@ describe('functionFile and adapterModulePath', () => {
     const builtin = findBuiltin('reference');
     if (builtin === undefined) throw new Error('no reference built-in');
     expect(await adapterModulePath(builtin.create)).toBeUndefined();
+  });
+
+  it('ask V8 once per function: the lookup walks the whole heap, and a test suite checks one adapter many times', async () => {
+    const once = (): number => 2;
+    const connect = vi.spyOn(Session.prototype, 'connect');
+    try {
+      const first = await functionFile(once);
+      expect(await functionFile(once)).toBe(first);
+      expect(first).toBe(fileURLToPath(import.meta.url));
+      expect(connect).toHaveBeenCalledTimes(1);
+    } finally {
+      connect.mockRestore();
+    }
   });
 
   it("leave the process's V8 block coverage as it was: a test suite calling checkAdapter keeps its branch coverage", () => {
