@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { FakeChatModel } from '../policy/PolicyAdapter.ts';
 import { forgetGroup, signalGroup, trackGroup } from '../protocol/processGroups.ts';
 import { StderrRing } from '../protocol/StderrRing.ts';
-import { interruptBudgetArgs } from '../../util/interruptBudget.ts';
+import { tierUpArgs } from '../../util/tierUpFlags.ts';
 import { TimeoutError } from '../../util/withTimeout.ts';
 import { SubjectExitedError } from './SubjectExitedError.ts';
 import { fromWire, toWire, type ExpectedMode, type FromChild, type LastWords, type SubjectDescriptor, type ToChild, type WireError } from './wire.ts';
@@ -35,7 +35,7 @@ const CHILD = new URL(import.meta.url.endsWith('.ts') ? './subjectChild.ts' : '.
  */
 function execArgv(): string[] {
   // A short check's V8 tuning (src/cli/jitBudget.ts), which the adapter's steps, as many as the check's, profit from alike.
-  const tuning = interruptBudgetArgs();
+  const tuning = tierUpArgs();
   if (!import.meta.url.endsWith('.ts')) return tuning;
   const api = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'esm', 'api', 'index.mjs')).href;
   return [...tuning, '--import', `data:text/javascript,import { register } from ${encodeURIComponent(JSON.stringify(api))}; register();`];
