@@ -79,11 +79,23 @@ export async function importAdapterModule(ref: string): Promise<{ readonly path:
   try {
     await loadTypeScript(path);
     const module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
-    return { path, value: module['default'] };
+    return { path, value: defaultExport(module['default']) };
   } catch (error: unknown) {
     const detail = error instanceof Error ? error.message : String(error);
     const hint = commonJsHint(path, detail);
     const message = `could not import adapter module ${path}: ${detail}`;
     throw new AdapterLoadError('IMPORT_FAILED', hint === undefined ? message : `${message}\n  ${hint}`, { cause: error });
   }
+}
+
+/**
+ * A module's default export, through the marker compiled CommonJS leaves: an ES module that tsx (or tsc, Babel)
+ * compiled to CommonJS, because its package.json says so, exports `{ __esModule: true, default: adapter }`, and
+ * importing CommonJS answers that whole object as the default. Node 20 cannot load such a TypeScript module at all
+ * (the hint above); from Node 22.12 it loads, and the adapter is its `default`.
+ */
+function defaultExport(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const compiled = value as { readonly __esModule?: unknown };
+  return compiled.__esModule === true && Object.hasOwn(value, 'default') ? (value as { readonly default: unknown }).default : value;
 }
