@@ -196,12 +196,21 @@ describe('errors that say what to fix', () => {
     expect(list.stdout).toMatch(/^ {2}ai-prune-messages +needs ai@6\.0\.325: not installed \(npm i -D ai@6\.0\.325\)$/m);
   });
 
-  it('a TypeScript adapter in an `npm init -y` (CommonJS) package exits 2 with the fix (issue 12, problem 5)', async () => {
+  // Node 20 cannot load a TypeScript module of ES syntax as CommonJS (tsx's require fails: a cycle); from Node 22 it
+  // loads, compiled to CommonJS, and prunecheck checks the adapter it exports as default.
+  const loadsCompiledEsm = Number(process.versions.node.split('.')[0]) >= 22;
+
+  it(`a TypeScript adapter in an \`npm init -y\` (CommonJS) package ${loadsCompiledEsm ? 'is checked' : 'exits 2 with the fix'} (issue 12, problem 5)`, async () => {
     const cjs = join(project, 'cjs');
     mkdirSync(cjs, { recursive: true });
     await must('npm init -y (cjs)', cjs, 'npm', ['init', '-y']);
     cpSync(join(project, 'prune-adapter.ts'), join(cjs, 'prune-adapter.ts'));
     const check = await step('check: commonjs', cjs, 'npx', ['prunecheck', 'check', '--adapter', './prune-adapter.ts']);
+    if (loadsCompiledEsm) {
+      expect([0, 1], explain('check', check)).toContain(check.code);
+      expect(check.stdout).toMatch(/^prunecheck check keep-last /);
+      return;
+    }
     expect(check.code, explain('check', check)).toBe(2);
     expect(check.stderr).toContain(`${join(cjs, 'prune-adapter.ts')} is loaded as CommonJS because ${join(cjs, 'package.json')} has "type": "commonjs": add "type": "module" to package.json or name it .mts`);
   });
