@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { commonJsHint, importAdapterModule, looksLikeModulePath } from '../../src/adapters/importAdapterModule.ts';
+import { LOADS_COMPILED_ESM } from '../helpers/nodeLines.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'prunecheck-cjs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -40,11 +41,7 @@ describe('an adapter module read as CommonJS (issue 12, problem 5)', () => {
     expect(commonJsHint(join(npmInit, 'adapter.mjs'))).toBeUndefined();
   });
 
-  // Node 20 cannot load this module (tsx's require of ES module syntax fails: a cycle); from Node 22 it loads,
-  // compiled to CommonJS, and its adapter is the compiled module's `default`.
-  const loadsCompiledEsm = Number(process.versions.node.split('.')[0]) >= 22;
-
-  it(`prunecheck check on a TypeScript adapter in an \`npm init -y\` project ${loadsCompiledEsm ? 'checks the adapter it exports' : 'exits 2 with the hint'}`, async () => {
+  it(`prunecheck check on a TypeScript adapter in an \`npm init -y\` project ${LOADS_COMPILED_ESM ? 'checks the adapter it exports' : 'exits 2 with the hint'}`, async () => {
     const root = project('cli', { name: 'e', version: '1.0.0', type: 'commonjs' });
     writeFileSync(join(root, 'adapter.ts'), ADAPTER);
     const bin = fileURLToPath(new URL('../../bin/prunecheck.js', import.meta.url));
@@ -52,7 +49,7 @@ describe('an adapter module read as CommonJS (issue 12, problem 5)', () => {
       () => undefined,
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
-    if (loadsCompiledEsm) {
+    if (LOADS_COMPILED_ESM) {
       // The fixture's create throws: a verdict (exit 1) on the adapter named 'x', not a contract error about its shape.
       expect(failed?.code, failed?.stderr).toBe(1);
       expect(failed?.stdout).toMatch(/^prunecheck check x 1 /);

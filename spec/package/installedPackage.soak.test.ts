@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explain, run, type Ran } from '../helpers/packedProject.ts';
+import { LOADS_COMPILED_ESM } from '../helpers/nodeLines.ts';
 
 // prunecheck as a user gets it: `npm pack`, installed into an empty project (from the npm cache where it can),
 // then the README's steps. Each numbered problem of issue 12 that only shows in an installed package is here.
@@ -196,17 +197,13 @@ describe('errors that say what to fix', () => {
     expect(list.stdout).toMatch(/^ {2}ai-prune-messages +needs ai@6\.0\.325: not installed \(npm i -D ai@6\.0\.325\)$/m);
   });
 
-  // Node 20 cannot load a TypeScript module of ES syntax as CommonJS (tsx's require fails: a cycle); from Node 22 it
-  // loads, compiled to CommonJS, and prunecheck checks the adapter it exports as default.
-  const loadsCompiledEsm = Number(process.versions.node.split('.')[0]) >= 22;
-
-  it(`a TypeScript adapter in an \`npm init -y\` (CommonJS) package ${loadsCompiledEsm ? 'is checked' : 'exits 2 with the fix'} (issue 12, problem 5)`, async () => {
+  it(`a TypeScript adapter in an \`npm init -y\` (CommonJS) package ${LOADS_COMPILED_ESM ? 'is checked' : 'exits 2 with the fix'} (issue 12, problem 5)`, async () => {
     const cjs = join(project, 'cjs');
     mkdirSync(cjs, { recursive: true });
     await must('npm init -y (cjs)', cjs, 'npm', ['init', '-y']);
     cpSync(join(project, 'prune-adapter.ts'), join(cjs, 'prune-adapter.ts'));
     const check = await step('check: commonjs', cjs, 'npx', ['prunecheck', 'check', '--adapter', './prune-adapter.ts']);
-    if (loadsCompiledEsm) {
+    if (LOADS_COMPILED_ESM) {
       expect([0, 1], explain('check', check)).toContain(check.code);
       expect(check.stdout).toMatch(/^prunecheck check keep-last /);
       return;
