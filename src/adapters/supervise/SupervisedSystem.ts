@@ -16,11 +16,12 @@ import type { Supervisor } from './Supervisor.ts';
 import type { WireBatchEntry, WireSettled, WireStep } from './wire.ts';
 import { LogReceiver, type DecodedLog } from './LogReceiver.ts';
 import { ObservationReceiver } from './ObservationReceiver.ts';
+import { decodeEntries, decodedAnswer, type DecodedEntry, type DecodedStep } from './decodeEntries.ts';
 
 /** A stretch the child ran ahead in one batch: the steps planned, the answers, and how many the engine has taken. */
 interface Ahead {
   readonly steps: readonly PlannedStep[];
-  readonly entries: readonly WireBatchEntry[];
+  readonly entries: readonly DecodedEntry[];
   /** Each entry's audit log, rebuilt as it arrived (`LogReceiver.ts`), when its recheck read one. */
   readonly logs: readonly (DecodedLog | undefined)[];
   next: number;
@@ -101,7 +102,7 @@ export class SupervisedSystem implements StepPlanner {
 
   /** A batch's answers, for the engine to take step by step; or, when it faulted, step by step from here. */
   private async adopt(steps: readonly PlannedStep[], answered: readonly WireBatchEntry[] | undefined): Promise<void> {
-    const entries = answered === undefined ? undefined : this.decodeObservations(steps, answered);
+    const entries = answered === undefined ? undefined : decodeEntries(this.observations, steps, answered);
     const logs = entries === undefined ? undefined : this.decodeLogs(entries);
     if (entries !== undefined && logs !== undefined) {
       this.ahead = { steps, entries, logs, next: 0 };
@@ -113,39 +114,8 @@ export class SupervisedSystem implements StepPlanner {
     await this.bringBack().catch((error: unknown) => void (this.broken = error));
   }
 
-  /**
-   * A batch's entries with their observations rebuilt (`ObservationReceiver`), in the order the child encoded them:
-   * each step's before and after, then its recheck's. Undefined when one is out of shape.
-   */
-  private decodeObservations(steps: readonly PlannedStep[], entries: readonly WireBatchEntry[]): WireBatchEntry[] | undefined {
-    const decoded: WireBatchEntry[] = [];
-    for (const [i, entry] of entries.entries()) {
-      let { step, recheck } = entry;
-      if (step?.beforeSent !== undefined) {
-        const before = this.observations.decode((steps[i] as PlannedStep).before, step.beforeSent);
-        if (before === undefined) return undefined;
-        const { beforeSent: _sent, ...rest } = step;
-        step = { ...rest, before };
-      }
-      if (step?.afterSent !== undefined) {
-        const value = Array.isArray(step.afterIds) ? this.observations.decode(step.afterIds, step.afterSent) : undefined;
-        if (value === undefined) return undefined;
-        const { afterSent: _sent, ...rest } = step;
-        step = { ...rest, after: { ok: true, value } };
-      }
-      if (recheck?.observedSent !== undefined) {
-        const value = Array.isArray(recheck.ids) ? this.observations.decode(recheck.ids, recheck.observedSent) : undefined;
-        if (value === undefined) return undefined;
-        const { observedSent: _sent, ...rest } = recheck;
-        recheck = { ...rest, observed: { ok: true, value } };
-      }
-      decoded.push(step === entry.step && recheck === entry.recheck ? entry : { ...entry, ...(step === undefined ? {} : { step }), ...(recheck === undefined ? {} : { recheck }) });
-    }
-    return decoded;
-  }
-
   /** The audit logs of a batch's rechecks, in the order the child sent them; undefined when one is out of shape. */
-  private decodeLogs(entries: readonly WireBatchEntry[]): (DecodedLog | undefined)[] | undefined {
+  private decodeLogs(entries: readonly DecodedEntry[]): (DecodedLog | undefined)[] | undefined {
     const logs: (DecodedLog | undefined)[] = [];
     for (const entry of entries) {
       const tail = entry.recheck?.auditLogTail;
@@ -212,7 +182,7 @@ export class SupervisedSystem implements StepPlanner {
   }
 
   /** The next entry of the batch ahead, taken, when it is this very step: one the engine predicted. */
-  private fromBatch(before: readonly string[], op: Operation, after: readonly string[]): { readonly entry: WireBatchEntry; readonly log: DecodedLog | undefined } | undefined {
+  private fromBatch(before: readonly string[], op: Operation, after: readonly string[]): { readonly entry: DecodedEntry; readonly log: DecodedLog | undefined } | undefined {
     const plan = this.ahead;
     if (plan === undefined) return undefined;
     const planned = plan.steps[plan.next];
@@ -243,7 +213,7 @@ export class SupervisedSystem implements StepPlanner {
       this.taken.push({ op, said: THREW });
       throw error;
     }
-    return this.took(op, { step: answer });
+    return this.took(op, decodedAnswer(answer));
   }
 
   async close(): Promise<void> {
@@ -265,13 +235,13 @@ export class SupervisedSystem implements StepPlanner {
   }
 
   /** One step's answer as the engine takes it; what was read with it answers the engine's reads at this step. */
-  private took(op: Operation, entry: WireBatchEntry, log?: DecodedLog): StepAnswer {
+  private took(op: Operation, entry: DecodedEntry, log?: DecodedLog): StepAnswer {
     if (entry.failed !== undefined) {
       this.here = undefined;
       this.taken.push({ op, said: THREW });
       throw this.proc.thrown(entry.failed);
     }
-    const answer = entry.step as WireStep;
+    const answer = entry.step as DecodedStep;
     const reads = new StepReads();
     this.here = reads;
     if (answer.thrown !== undefined) {
