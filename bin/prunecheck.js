@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Runs the compiled CLI (dist/) wherever there is one as new as the sources: an installed package (built on
-// `npm pack`), or a clone after `npm ci` (whose `prepare` runs `npm run build`). When dist/ is missing, or any
-// file under src/ is newer than the build (an edit since), the TypeScript sources run through tsx instead, so a
-// stale dist/ never runs. tsx is otherwise used only to load a user's .ts adapter.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// Runs the compiled CLI (dist/) wherever there is one: an installed package (built on `npm pack`) always, and a
+// clone after `npm ci` (whose `prepare` runs `npm run build`) when the build is as new as the sources. In a clone,
+// when dist/ is missing, or any file under src/ is newer than the build (an edit since), the TypeScript sources
+// run through tsx instead, so a stale dist/ never runs. tsx is otherwise used only to load a user's .ts adapter.
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const compiled = new URL('../dist/cli/main.js', import.meta.url);
@@ -27,8 +28,11 @@ function newerThan(dir, since) {
   return false;
 }
 
-// `npm pack` gives every file one fixed date, so in an installed package dist/ and src/ are equally old: dist wins.
-const built = existsSync(compiled) && !(existsSync(sources) && newerThan(sources, statSync(compiled).mtimeMs));
+// An installed package (under node_modules/: npm, pnpm, a global install, npx's cache) is never edited in place,
+// and its files' dates say nothing about its build: npm 11 gives each file the time it was unpacked, in the
+// tarball's order, so src/ reads newer than dist/ and dist/bundle/ older than dist/cli/. Its build always runs.
+const installed = realpathSync(fileURLToPath(new URL('..', import.meta.url))).split(sep).includes('node_modules');
+const built = existsSync(compiled) && (installed || !(existsSync(sources) && newerThan(sources, statSync(compiled).mtimeMs)));
 const argv = process.argv.slice(2);
 let runProcess;
 // V8's tiering is set for the command line first (a short check optimizes less eagerly: src/cli/jitBudget.ts),
@@ -36,7 +40,7 @@ let runProcess;
 if (built) {
   (await import(new URL('../dist/cli/jitBudget.js', import.meta.url).href)).tuneJit(argv);
   const since = statSync(compiled).mtimeMs;
-  const fresh = (url) => existsSync(url) && statSync(url).mtimeMs >= since;
+  const fresh = (url) => existsSync(url) && (installed || statSync(url).mtimeMs >= since);
   const entry = argv[0] === 'check' && fresh(checkBundled) ? checkBundled : fresh(bundled) ? bundled : compiled;
   ({ runProcess } = await import(entry.href));
 } else {

@@ -86,3 +86,42 @@ describe('bin/prunecheck.js runs dist/ when it is as new as src/ (its bundle whe
     expect(run(['check', '--help'])).toBe('src check --help tuned:src:check --help');
   });
 });
+
+describe('bin/prunecheck.js in an installed package (under node_modules/) runs its build whatever the files’ dates', () => {
+  // npm 11 gives every unpacked file the time it was unpacked, in the tarball's order: src/ after dist/, and
+  // dist/bundle/ before dist/cli/. Dates in an installed package say nothing about its build.
+  const installed = join(dir, 'project', 'node_modules', 'prunecheck');
+  const at = (path: string): string => join(installed, path);
+  mkdirSync(at('bin'), { recursive: true });
+  copyFileSync(join(ROOT, 'bin', 'prunecheck.js'), at('bin/prunecheck.js'));
+  writeFileSync(at('package.json'), '{ "type": "module" }\n');
+  mkdirSync(at('src/cli'), { recursive: true });
+  mkdirSync(at('dist/cli'), { recursive: true });
+  mkdirSync(at('dist/bundle'), { recursive: true });
+  writeFileSync(at('src/cli/main.ts'), stub('src'));
+  writeFileSync(at('src/cli/jitBudget.ts'), jitStub('src'));
+  writeFileSync(at('dist/cli/main.js'), stub('dist'));
+  writeFileSync(at('dist/cli/jitBudget.js'), jitStub('dist'));
+  writeFileSync(at('dist/bundle/main.js'), stub('bundle'));
+  writeFileSync(at('dist/bundle/check.js'), stub('check-bundle'));
+  const runInstalled = (args: readonly string[]): string => {
+    const result = spawnSync(process.execPath, [at('bin/prunecheck.js'), ...args], { encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    return result.stdout.trim();
+  };
+
+  it('sources unpacked after dist/, bundles before dist/cli/: the bundles run', () => {
+    for (const path of ['dist/bundle/main.js', 'dist/bundle/check.js']) dated(at(path), 1_000_000);
+    for (const path of ['dist/cli/main.js', 'dist/cli/jitBudget.js']) dated(at(path), 1_000_001);
+    for (const path of ['src/cli/main.ts', 'src/cli/jitBudget.ts']) dated(at(path), 1_000_002);
+    expect(runInstalled(['check', '--help'])).toBe('check-bundle check --help tuned:dist:check --help');
+    expect(runInstalled(['list', '--help'])).toBe('bundle list --help tuned:dist:list --help');
+  });
+
+  it('no bundle: dist/; no dist/ at all: the sources', () => {
+    rmSync(at('dist/bundle'), { recursive: true });
+    expect(runInstalled(['list'])).toBe('dist list tuned:dist:list');
+    rmSync(at('dist'), { recursive: true });
+    expect(runInstalled(['list'])).toBe('src list tuned:src:list');
+  });
+});
