@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { INVARIANT_IDS } from '../../src/model/invariants.ts';
 import { renderJunitReport } from '../../src/report/junitReport.ts';
+import { terminalText } from '../../src/util/terminalText.ts';
 import { xmlAttr, xmlText } from '../../src/util/xmlEscape.ts';
 import { findAll, parseXml, textOf } from '../helpers/xml.ts';
 import type { XmlElement } from '../helpers/xml.ts';
@@ -19,9 +20,13 @@ function only(element: XmlElement | undefined, name: string): XmlElement {
   return found[0] as XmlElement;
 }
 
-/** What survives XML: characters XML 1.0 cannot carry, and the controls a terminal or a page acts on, become U+FFFD. */
+/**
+ * What a JUnit report shows of outside text: every control a terminal or a page acts on written as its escape
+ * (`terminalText`, line breaks and tabs kept), and what XML 1.0 cannot carry at all (lone surrogates, U+FFFE,
+ * U+FFFF) as U+FFFD.
+ */
 function xmlSafe(value: string): string {
-  return value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  return terminalText(value, { keepNewlines: true }).replace(/[\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 describe('renderJunitReport', () => {
@@ -103,9 +108,9 @@ describe('xml escaping', () => {
     expect(xmlAttr(`<a href="x">&'`)).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;');
   });
 
-  it('replaces characters XML 1.0 cannot carry and keeps line breaks in attributes', () => {
-    expect(xmlText('a\u0000b\uD800c')).toBe('a\uFFFDb\uFFFDc');
-    expect(xmlAttr('a\nb\tc\rd')).toBe('a&#10;b&#9;c&#13;d');
+  it('writes controls as escapes, replaces what XML 1.0 cannot carry, and keeps line breaks in attributes', () => {
+    expect(xmlText('a\u0000b\uD800c\u001b[2K\u202e')).toBe('a\\x00b\uFFFDc\\x1b[2K\\u202e');
+    expect(xmlAttr('a\nb\tc\rd')).toBe('a&#10;b&#9;c\\rd');
     expect(xmlText('😀')).toBe('😀');
   });
 });

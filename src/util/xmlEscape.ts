@@ -1,24 +1,22 @@
+import { terminalText } from './terminalText.ts';
+
 /**
- * Characters XML 1.0 cannot carry at all, even escaped: C0 controls other than tab/LF/CR, lone surrogates,
- * U+FFFE and U+FFFF. An adapter's error message may contain any of them; they become U+FFFD.
+ * Characters XML 1.0 cannot carry at all, even escaped, that `terminalText` leaves: lone surrogates, U+FFFE and
+ * U+FFFF (the C0 controls among them it writes as escapes first). They become U+FFFD.
  */
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
- * Characters XML can carry that a terminal or a browser acts on: DEL and the C1 controls (CSI among them), the
- * bidirectional overrides and isolates that reorder what a CI page shows. A report is no place for them: U+FFFD.
+ * Escapes element text. Every character a terminal or a page acts on rather than shows (ESC, CR, the C1 controls,
+ * the bidirectional overrides: `terminalText`) is written as its escape (`\x1b`, `\r`, `\u202e`), as the terminal
+ * and the Markdown report write them, so a CI page shows what is there; line breaks and tabs stay.
  */
-const NOT_SHOWN = /[\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
-
-/** Escapes element text. `\r` is written as a reference because parsers normalise a literal one to `\n`. */
 export function xmlText(value: string): string {
-  return value
+  return terminalText(value, { keepNewlines: true })
     .replace(NOT_XML, '\uFFFD')
-    .replace(NOT_SHOWN, '\uFFFD')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\r/g, '&#13;');
+    .replace(/>/g, '&gt;');
 }
 
 /** Escapes a double-quoted attribute value; tab and newline as references survive attribute normalisation. */
