@@ -11,7 +11,7 @@ import { BROKEN_POLICY_PRUNERS } from '../../src/subjects/policy/broken/index.ts
 import { checkPolicyAdapter } from '../../src/run/policy/checkPolicyAdapter.ts';
 import { replayPolicyCounterexample } from '../../src/run/policy/replayPolicyCounterexample.ts';
 import { checkAdapter, closeSystem } from '../../src/run/runtime/checkAdapter.ts';
-import { saveCounterexample } from '../../src/run/writeCounterexample.ts';
+import { findingIdentity, saveCounterexample } from '../../src/run/writeCounterexample.ts';
 import { runCli } from '../helpers/cli.ts';
 import { faultyAdapter } from '../helpers/faultyAdapters.ts';
 import { eventually, FIXTURES, isRunning, pidsIn, ROOT, scratch } from '../helpers/faults.ts';
@@ -176,6 +176,20 @@ describe('data loss (issue 15, items 1–5)', () => {
     const two = saveCounterexample(dir, { ...key, identity: 'y' }, () => ({ case: 'two' }));
     expect([one.file, two.file].map((f) => f.split('/').at(-1))).toEqual(['a-INV-03-1.json', 'a-INV-03-1-2.json']);
     expect(JSON.parse(readFileSync(one.file, 'utf8'))).toEqual({ case: 'one' });
+  });
+
+  it('item 4: the same steps found in another module of the same name are another finding; in the same module, the same', () => {
+    // Two modules named alike whose findings share a trace (a crash before any step: an empty one) each keep their file.
+    const dir = temp();
+    const config = { capacity: 100 };
+    const key = { adapter: 'hostile', invariant: 'ADAPTER-ERROR', seed: 1, identity: findingIdentity([config, []]) };
+    const timer = saveCounterexample(dir, key, () => ({ adapterRef: './h/timer-throw.ts', config, trace: [] }));
+    const rejection = saveCounterexample(dir, key, () => ({ adapterRef: './h/unhandled.ts', config, trace: [] }));
+    expect([timer.file, rejection.file].map((f) => f.split('/').at(-1))).toEqual(['hostile-ADAPTER-ERROR-1.json', 'hostile-ADAPTER-ERROR-1-2.json']);
+    expect(JSON.parse(readFileSync(timer.file, 'utf8'))).toEqual({ adapterRef: './h/timer-throw.ts', config, trace: [] });
+    const again = saveCounterexample(dir, key, () => ({ adapterRef: './h/unhandled.ts', config, trace: [], note: 'a re-run' }));
+    expect(again).toEqual({ file: rejection.file, created: false });
+    expect(readdirSync(dir)).toHaveLength(2);
   });
 
   it('item 5: an outcome with a circular reference is recorded safely; the finding and its counterexample are saved', async () => {

@@ -78,11 +78,18 @@ export function identityOfCounterexample(data: Readonly<Record<string, unknown>>
   return findingIdentity(data['case'] !== undefined ? data['case'] : [data['config'], data['trace']]);
 }
 
-function identityOfFile(file: string): string | undefined {
+/** The module or command a counterexample names (`adapterRef`), when it names one. */
+function adapterRefOf(data: unknown): string | undefined {
+  const ref = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)['adapterRef'] : undefined;
+  return typeof ref === 'string' ? ref : undefined;
+}
+
+/** The finding a file holds: its identity and the adapter it names, or undefined when it holds none. */
+function findingOfFile(file: string): { readonly identity: string; readonly adapterRef: string | undefined } | undefined {
   try {
     if (!lstatSync(file).isFile()) return undefined;
     const data = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-    return typeof data === 'object' && data !== null ? identityOfCounterexample(data as Record<string, unknown>) : undefined;
+    return typeof data === 'object' && data !== null ? { identity: identityOfCounterexample(data as Record<string, unknown>), adapterRef: adapterRefOf(data) } : undefined;
   } catch {
     return undefined;
   }
@@ -93,7 +100,7 @@ const MAX_NAMES = 1_000;
 /**
  * Saves a counterexample in `outDir` under a name unique to its finding: `<adapter>-<invariant>-<seed>.json`,
  * or `-2`, `-3`… when that name holds another finding. A file holding the same finding (a re-run of the same
- * check) is replaced, and so is one of `mine` (this run's own provisional saves, such as the unshrunk episode
+ * check: the same steps, found in the same module or command) is replaced, and so is one of `mine` (this run's own provisional saves, such as the unshrunk episode
  * saved the moment it failed); a file holding another finding is never touched. Names are sanitised, so the
  * file is always directly inside `outDir`. `build` receives the chosen path (a counterexample names its own
  * replay command).
@@ -101,11 +108,14 @@ const MAX_NAMES = 1_000;
 export function saveCounterexample(outDir: string, key: FindingKey, build: (file: string) => unknown, mine: readonly SavedCounterexample[] = []): SavedCounterexample {
   for (let n = 1; n <= MAX_NAMES; n += 1) {
     const file = join(outDir, counterexampleName(key.adapter, key.invariant, key.seed, n));
-    const text = counterexampleText(build(file));
+    const counterexample = build(file);
+    const text = counterexampleText(counterexample);
     if (createFileAtomic(file, text)) return { file, created: true };
-    // Replaced: the same finding from an earlier run, or a provisional save of this run (`mine`).
+    // Replaced: the same finding from an earlier run, or a provisional save of this run (`mine`). The same steps
+    // found in another module or command of the same name are another finding: its replay names another adapter.
     const own = mine.find((saved) => saved.file === file);
-    if (own !== undefined || identityOfFile(file) === key.identity) {
+    const held = own === undefined ? findingOfFile(file) : undefined;
+    if (own !== undefined || (held?.identity === key.identity && held.adapterRef === adapterRefOf(counterexample))) {
       writeFileAtomic(file, text);
       return { file, created: own?.created ?? false };
     }
