@@ -69,8 +69,9 @@ export async function runGenerated<Ts>(property: fc.IAsyncProperty<Ts>, params: 
   // The first failure, run again here from its index alone: fast-check draws the same episode and shrinks it
   // as a single-process check would have, so the counterexample is the same for any number of workers.
   const details = await fc.check(property, { verbose, seed, path: String(delegated.failedRun), numRuns: 1 });
-  if (details.failed || delegated.finding === undefined) return details;
-  // Failed in a worker, passed here: the engine re-runs the worker's trace on fresh systems before reporting it.
+  if (delegated.finding === undefined || (details.failed && details.errorInstance instanceof FindingError)) return details;
+  // Failed in a worker, and here passed, or was skipped (the time limit ran out before it: fast-check then calls
+  // the run failed with no error): the engine re-runs the worker's trace on fresh systems before reporting it.
   return { failed: true, interrupted: false, errorInstance: findingErrorOf(delegated.finding), counterexamplePath: String(delegated.failedRun) };
 }
 
