@@ -18,4 +18,15 @@ describe('row 2: an uncaught exception or rejection in adapter code is an adapte
     expect(result.stdout).toContain('verdict: error');
   });
 
+  it('a rejection Node reports only after the run: the next run cannot start, an adapter error, never "nondeterministic"', async () => {
+    // Re-running the next run's empty trace would not end the process again; it used to be called diverged.
+    const { result, report, counterexamples } = await checkHostile('unhandled-generated-3', temp(), ['--runs', '10']);
+    expect(result.code, result.stderr).toBe(1);
+    expect(report?.verdict).toBe('error');
+    const because = report?.violations[0]?.because.join(' ') ?? '';
+    expect(because).toMatch(/crashed with an unhandled promise rejection: Error: rejected with nobody to catch it/);
+    expect(because).toContain('no step of this run had run');
+    expect(report?.error ?? '').not.toMatch(/nondeterministic/);
+    expect(counterexamples).toHaveLength(1);
+  });
 });

@@ -1,6 +1,6 @@
 import { AdapterLoadError } from '../AdapterLoadError.ts';
 import { SubjectLoadFailure } from './SubjectLoadFailure.ts';
-import { SubjectExitedError } from './SubjectExitedError.ts';
+import { ENDED_BETWEEN_RUNS, SubjectExitedError } from './SubjectExitedError.ts';
 import { SubjectProcess } from './SubjectProcess.ts';
 import type { ExpectedMode, SubjectDescriptor, ToChild } from './wire.ts';
 
@@ -98,7 +98,7 @@ export class Supervisor {
     if (current?.alive === true) return current;
     if (current !== undefined && !this.seen.has(current) && current.endReason !== undefined && !current.stoppedByPrunecheck) {
       this.seen.add(current);
-      throw new SubjectExitedError(`${current.endReason} (it happened after the previous run; this run could not start)`);
+      throw new SubjectExitedError(`${current.endReason} (${ENDED_BETWEEN_RUNS}, so prunecheck cannot tie it to a step: look for a timer or a promise the adapter leaves running; this run could not start)`);
     }
     try {
       await this.start();

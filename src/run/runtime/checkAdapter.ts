@@ -13,6 +13,7 @@ import type { FindingKind } from '../../check/FindingKind.ts';
 import { EpisodeDriver } from './EpisodeDriver.ts';
 import { Lookahead } from './Lookahead.ts';
 import { PLANNED_CREATE, plannerOf, plansAhead } from '../../adapters/supervise/StepPlanner.ts';
+import { ASYNC_CRASHES, ENDED_BETWEEN_RUNS } from '../../adapters/supervise/SubjectExitedError.ts';
 import { DEFAULT_RECHECK_EVERY } from './Recheck.ts';
 import { EvidenceTally } from './EvidenceTally.ts';
 import { reportBase, type ReportBase } from './reportBase.ts';
@@ -81,6 +82,22 @@ export function episodeShape(options: Pick<CheckOptions, 'maxSteps' | 'long'>): 
   if (!long) return { long, drawn: maxSteps, minDrawn: 0, ...(maxSteps === DEFAULTS.maxSteps ? { mixed: { maxSteps: Math.max(maxSteps, TAIL_STEPS.max) } } : {}) };
   return { long, drawn: Math.ceil(maxSteps * LONG_DRAW_FACTOR), minDrawn: Math.ceil(Math.min(DEFAULTS.longSteps.min, maxSteps) * LONG_DRAW_FACTOR) };
 }
+
+/** Why an adapter's process ended that no step of a run that has not stepped yet can have caused. */
+const NOT_THIS_RUNS = [ENDED_BETWEEN_RUNS, ASYNC_CRASHES.uncaughtException, ASYNC_CRASHES.unhandledRejection];
+
+/**
+ * A run that could not start because the adapter's process ended on the adapter's own asynchronous code (a timer,
+ * a callback, a promise nobody handled) or had ended after the previous run: an earlier run's doing, most likely,
+ * that prunecheck cannot tie to a step. Re-running this run's empty trace would not end it again, and would call
+ * the system nondeterministic; it is reported as the adapter error it is.
+ */
+function endedBetweenRuns(error: FindingError): boolean {
+  return error.finding.invariant === 'ADAPTER-ERROR' && error.trace.length === 0 && error.finding.because.some((line) => NOT_THIS_RUNS.some((why) => line.includes(why)));
+}
+
+/** What a report adds to such a finding, so nobody looks for the cause in the empty trace. */
+const BETWEEN_RUNS_NOTE = 'no step of this run had run: the adapter ended its process from code it left running (a timer, a callback, a promise), probably in an earlier run; prunecheck cannot tie that to a step, so the trace is empty and it is not re-run';
 
 function verdictOf(invariant: FindingKind): Verdict {
   return invariant === 'ADAPTER-ERROR' ? 'error' : invariant === 'TIMEOUT' ? 'unknown' : 'violation';
@@ -221,10 +238,13 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
     return simplifyFinding(error, run, SIMPLIFY_BUDGET, (simpler) => void (latest = simpler));
   }
 
-  /** Re-runs a finding's shrunk trace on fresh systems (spec/ADAPTER.md §6), then reports it. A timeout is not re-run. */
+  /**
+   * Re-runs a finding's shrunk trace on fresh systems (spec/ADAPTER.md §6), then reports it. A timeout is not
+   * re-run, nor an adapter process that ended between runs: its trace is empty, and the end was no step's.
+   */
   async function failure(error: FindingError, path: string, base: ReportBase): Promise<CheckReport> {
     const confirmation =
-      reruns === 0 || error.finding.invariant === 'TIMEOUT'
+      reruns === 0 || error.finding.invariant === 'TIMEOUT' || endedBetweenRuns(error)
         ? ({ kind: 'stable' } as const)
         : await confirmFinding(error, reruns, () => runTrace(adapter, error.config, error.trace, claims, opTimeoutMs, createTimeoutMs(opTimeoutMs), recheckEvery));
     return failureReport(error, path, base, confirmation);
@@ -249,7 +269,8 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
       system = validateSystem(await withTimeout(create, createTimeoutMs(opTimeoutMs), 'create', deadline));
     } catch (error: unknown) {
       if (error instanceof TimeLimitError) return skipCutShort();
-      throw found(new FindingError({ invariant: 'ADAPTER-ERROR', because: [`create(${JSON.stringify(config)}) failed: ${describeThrown(error)}`] }, config, [], []));
+      const failure = new FindingError({ invariant: 'ADAPTER-ERROR', because: [`create(${JSON.stringify(config)}) failed: ${describeThrown(error)}`] }, config, [], []);
+      throw found(endedBetweenRuns(failure) ? new FindingError({ invariant: 'ADAPTER-ERROR', because: [...failure.finding.because, BETWEEN_RUNS_NOTE] }, config, [], []) : failure);
     }
     tally.noteSystem(system);
     const driver = new EpisodeDriver(new EpisodeState(config, domain), system, claims, opTimeoutMs, deadline, recheckEvery);
