@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkAdapter } from '../../src/run/checkAdapter.ts';
-import { scratch } from '../helpers/faults.ts';
+import { runBin, scratch } from '../helpers/faults.ts';
 import { checkHostile, HOSTILE } from '../helpers/hostile.ts';
 
 // Issue 25, row 1: an adapter that calls process.exit(0) (in apply, in close, at load, with --workers 2) ended
@@ -26,6 +26,12 @@ describe('row 1: process.exit(0) in adapter code is a verdict, never a green exi
     expect(report?.verdict).toBe('error');
     expect(report?.violations[0]?.because.join(' ')).toMatch(/close\(\) failed after the run: the adapter called process\.exit\(0\)/);
     expect(counterexamples).toHaveLength(1);
+    // Its replay closes the system after the last step, as the check did, and finds the same adapter error there.
+    const file = report?.violations[0]?.counterexample ?? '';
+    const replay = await runBin(['replay', file, '--adapter', HOSTILE], { env: { PRUNECHECK_HOSTILE: 'exit-close' } });
+    expect(replay.code, replay.stdout + replay.stderr).toBe(1);
+    expect(replay.stdout).toMatch(/reproduced/);
+    expect(replay.stdout).toMatch(/ADAPTER-ERROR again after step \d+: close\(\) failed after the run: the adapter called process\.exit\(0\)/);
   });
 
   it('at load: verdict error, the report says the module did not load and why', async () => {

@@ -99,6 +99,7 @@ export async function replayCounterexample(file: string, options: RuntimeReplayO
     const message = describeThrown(error);
     return cx.invariant === 'ADAPTER-ERROR' && cx.trace.length === 0 ? finish('reproduced', `create failed again: ${message}`, [message]) : finish('error', `create failed: ${message}`);
   }
+  let closed = false;
   // Why a same-version replay that differs cannot be put down to nondeterminism when every answer matched.
   const unexplained = `every operation answered as recorded, so either the file's finding does not match its trace (was its invariant or step edited?), or the system shows different state when observed, which would be nondeterminism${notes.length > 0 ? `, or ${notes.join('; ')}` : ''}`;
   try {
@@ -132,10 +133,17 @@ export async function replayCounterexample(file: string, options: RuntimeReplayO
     // The end of the episode: the recheck a finding after the last step came from.
     const last = driver.stopped ? undefined : await driver.finish();
     if (last !== undefined) return judged(last, cx.trace.length);
+    // A run whose system would not close (close threw, hung, or ended the adapter's process) is an adapter error
+    // after its last step: closed here, as the check closed it.
+    if (cx.invariant === 'ADAPTER-ERROR' && cx.step === cx.trace.length) {
+      closed = true;
+      const closeFailure = await closeSystem(system, opTimeoutMs);
+      if (closeFailure !== undefined) return finish('reproduced', `ADAPTER-ERROR again after step ${cx.step}: ${closeFailure}`, [closeFailure]);
+    }
     if (!sameVersion) return finish('passed', `${adapter.name} ${adapter.version} runs all ${cx.trace.length} steps without violating an invariant; ${notes.join('; ')}`);
     if (firstDifference !== undefined) return finish('diverged', `${adapter.name} ${adapter.version} ran all ${cx.trace.length} steps without the recorded ${cx.invariant}; ${firstDifference}: same version, different behaviour (nondeterminism)`, [], 'nondeterminism');
     return finish('diverged', `${adapter.name} ${adapter.version} ran all ${cx.trace.length} steps without the recorded ${cx.invariant}; ${unexplained}`, [], 'unexplained');
   } finally {
-    await closeSystem(system, opTimeoutMs);
+    if (!closed) await closeSystem(system, opTimeoutMs);
   }
 }
