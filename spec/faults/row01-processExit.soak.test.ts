@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { FIXTURES, runBin, scratch } from '../helpers/faults.ts';
+import { SHRINK_RESTART_BUDGET } from '../../src/run/runtime/RestartBudget.ts';
 import { checkHostile } from '../helpers/hostile.ts';
 
 // Issue 25, row 1: an adapter that calls process.exit(0) (in apply, in close, at load, with --workers 2) ended
@@ -16,6 +17,16 @@ describe('row 1: process.exit(0) in adapter code is a verdict, never a green exi
     expect(result.code, result.stderr).toBe(1);
     expect(report?.verdict).toBe('error');
     expect(report?.violations[0]?.because.join(' ')).toMatch(/called process\.exit\(0\)/);
+    expect(counterexamples).toHaveLength(1);
+  });
+
+  it('in the fortieth apply of a run: shrinking stops after its restart budget, and the report says so', async () => {
+    // Each failing candidate ends the process and costs a start: uncapped, this check shrank for many minutes.
+    const { result, report, counterexamples } = await checkHostile('exit-apply-40', temp(), ['--runs', '300']);
+    expect(result.code, result.stderr).toBe(1);
+    expect(report?.verdict).toBe('error');
+    expect(report?.violations[0]).toMatchObject({ invariant: 'ADAPTER-ERROR', step: 40 });
+    expect(report?.error).toContain(`shrinking stopped once the adapter's process had been started again ${SHRINK_RESTART_BUDGET} times`);
     expect(counterexamples).toHaveLength(1);
   });
 

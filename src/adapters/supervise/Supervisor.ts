@@ -30,6 +30,8 @@ export interface BoundaryStats {
   /** Batches sent, and the steps the engine took from them without a round trip of their own. */
   batches: number;
   stepsFromBatches: number;
+  /** Times the adapter's process was started: its load, and each start after it ended. */
+  starts: number;
   /** Times a fresh system was brought back to the engine's step (a batch left or failed). */
   broughtBack: number;
   /** Systems the child closed with their run's last step in a batch, the close costing no round trip of its own. */
@@ -58,7 +60,7 @@ export class Supervisor {
    * a hang): each such batch costs a second start of the process to find the fault step by step.
    */
   batching = true;
-  readonly stats: BoundaryStats = { roundTrips: 0, batches: 0, stepsFromBatches: 0, broughtBack: 0, closedWithBatches: 0, waitedMs: {} };
+  readonly stats: BoundaryStats = { roundTrips: 0, batches: 0, stepsFromBatches: 0, starts: 0, broughtBack: 0, closedWithBatches: 0, waitedMs: {} };
   private descriptor: SubjectDescriptor | undefined;
   /** Calls made to the current process: one failing on its end means the end was seen. */
   private seen = new WeakSet<SubjectProcess>();
@@ -73,6 +75,7 @@ export class Supervisor {
 
   /** Starts the process and loads the module: its descriptor, or a load error, or a `SubjectLoadFailure`. */
   async start(): Promise<SubjectDescriptor> {
+    this.stats.starts += 1;
     const started = new SubjectProcess(this.path, this.expected);
     const result = await started.load(this.loadTimeoutMs);
     if (result.kind === 'load-failed') {

@@ -14,6 +14,7 @@ import { EpisodeDriver } from './EpisodeDriver.ts';
 import { Lookahead } from './Lookahead.ts';
 import { PLANNED_CREATE, plannerOf, plansAhead } from '../../adapters/supervise/StepPlanner.ts';
 import { ASYNC_CRASHES, ENDED_BETWEEN_RUNS } from '../../adapters/supervise/SubjectExitedError.ts';
+import { RestartBudget } from './RestartBudget.ts';
 import { DEFAULT_RECHECK_EVERY } from './Recheck.ts';
 import { EvidenceTally } from './EvidenceTally.ts';
 import { reportBase, type ReportBase } from './reportBase.ts';
@@ -131,6 +132,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
    * Whether a failing candidate is a shrink: the same finding (another is another bug), or a named rule in place of
    * a DIFFERENTIAL (`keepsFinding`: the rule explains the difference), and no longer.
    */
+  const restarts = new RestartBudget(adapter);
   const shrinksTo = (error: FindingError): boolean => first === undefined || (keepsFinding(first, error.finding.invariant) && error.trace.length <= shortest);
   /** Counterexamples saved before the final one (unshrunk, or an explicit example's): removed once it is saved. */
   const provisional: SavedCounterexample[] = [];
@@ -160,6 +162,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
   const found = (error: FindingError): FindingError => {
     // A directory that cannot be written is reported with the final counterexample, not here.
     if (!failed) {
+      restarts.begin();
       trySave(error, '', (saved) => provisional.push(saved));
       options.onProgress?.({ adapter: adapter.name, runsDone: tally.runs + 1, runsTotal: runs, opsChecked, elapsedMs: Date.now() - started, violations: 1 });
     }
@@ -210,13 +213,13 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
     // Provisional saves this process created; a file an earlier run left is never removed.
     if (unsaved === undefined) for (const saved of provisional.splice(0)) if (saved.file !== file) discardCounterexample(saved);
     const found = { invariant: error.finding.invariant, step: error.trace.length, because: error.finding.because, ...(error.finding.clauses === undefined ? {} : { clauses: error.finding.clauses }), replay: file === '' ? '' : replayCommand(file, adapterRef), counterexample: file, traceLength: error.trace.length };
-    const notSaved = unsaved === undefined ? [] : [`the counterexample could not be saved: ${unsaved}`];
+    const notes = [...(unsaved === undefined ? [] : [`the counterexample could not be saved: ${unsaved}`]), ...(restarts.cut ? [restarts.note()] : [])];
     if (confirmation.kind === 'nondeterministic') {
       const why = `the ${error.finding.invariant} finding at step ${error.trace.length} recurred on ${confirmation.recurred} of ${confirmation.reruns} fresh re-runs of its trace`;
-      return { ...base, verdict: 'diverged', invariants: tally.statuses('diverged', undefined, `the system is nondeterministic on the trace of the ${error.finding.invariant} finding`), violations: [found], error: [`${confirmation.detail}; ${why}`, ...notSaved].join('; ') };
+      return { ...base, verdict: 'diverged', invariants: tally.statuses('diverged', undefined, `the system is nondeterministic on the trace of the ${error.finding.invariant} finding`), violations: [found], error: [`${confirmation.detail}; ${why}`, ...notes].join('; ') };
     }
     const verdict = verdictOf(error.finding.invariant);
-    const errors = [...(verdict === 'violation' ? [] : [error.finding.because.join(' ')]), ...notSaved];
+    const errors = [...(verdict === 'violation' ? [] : [error.finding.because.join(' ')]), ...notes];
     return {
       ...base,
       verdict,
@@ -257,6 +260,8 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
   // rule that explains it), and never trades steps for a smaller window.
   const maxSteps = shape.mixed?.maxSteps ?? maxStepsOf(options);
   const run = async (commands: EpisodeSteps, enabled: ReadonlySet<OperationKind>, domain: EpisodeDomain, config: RuntimeConfig): Promise<undefined> => {
+    // Shrinking that has started the adapter's process again too often: what is left passes, unrun.
+    if (failed && restarts.spent()) return undefined;
     let system: PruningSystem;
     running = { config, path: '' };
     // A system that runs steps ahead in one round trip (a supervised module) is given the predicted run in
