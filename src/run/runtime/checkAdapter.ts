@@ -362,7 +362,12 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
     });
     const base = baseNow();
 
-    if (details.failed && details.errorInstance instanceof FindingError) return failure(await simplified(details.errorInstance), details.counterexamplePath ?? '', base);
+    if (details.failed && details.errorInstance instanceof FindingError) {
+      // A plan that does not shrink (a worker thread's chunks) ends at the failure as found: whoever reproduces it
+      // shrinks and simplifies it, and simplifying here too re-ran its trace on fresh systems for nothing.
+      const ends = options.plan?.kind === 'chunks' && !options.plan.shrink;
+      return failure(ends ? details.errorInstance : await simplified(details.errorInstance), details.counterexamplePath ?? '', base);
+    }
     // fast-check also reports a check interrupted before its first run as failed, without an error.
     if (details.failed && !details.interrupted) {
       throw new InternalError(`the check of ${adapter.name} failed outside any adapter call (seed ${seed}): ${describeThrown(details.errorInstance)}`, { cause: details.errorInstance });
