@@ -100,8 +100,9 @@ const MAX_NAMES = 1_000;
 /**
  * Saves a counterexample in `outDir` under a name unique to its finding: `<adapter>-<invariant>-<seed>.json`,
  * or `-2`, `-3`… when that name holds another finding. A file holding the same finding (a re-run of the same
- * check: the same steps, found in the same module or command) is replaced, and so is one of `mine` (this run's own provisional saves, such as the unshrunk episode
- * saved the moment it failed); a file holding another finding is never touched. Names are sanitised, so the
+ * check: the same steps, found in the same module or command) is replaced, and so is one of `mine` (this run's
+ * own provisional saves, such as the unshrunk episode saved the moment it failed); a file holding another finding
+ * is never touched. Names are sanitised, so the
  * file is always directly inside `outDir`. `build` receives the chosen path (a counterexample names its own
  * replay command).
  */

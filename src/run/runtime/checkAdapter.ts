@@ -93,12 +93,17 @@ const NOT_THIS_RUNS = [ENDED_BETWEEN_RUNS, ASYNC_CRASHES.uncaughtException, ASYN
  * that prunecheck cannot tie to a step. Re-running this run's empty trace would not end it again, and would call
  * the system nondeterministic; it is reported as the adapter error it is.
  */
-function endedBetweenRuns(error: FindingError): boolean {
-  return error.finding.invariant === 'ADAPTER-ERROR' && error.trace.length === 0 && error.finding.because.some((line) => NOT_THIS_RUNS.some((why) => line.includes(why)));
+function endedBetweenRuns(why: string): boolean {
+  return NOT_THIS_RUNS.some((reason) => why.includes(reason));
 }
 
 /** What a report adds to such a finding, so nobody looks for the cause in the empty trace. */
 const BETWEEN_RUNS_NOTE = 'no step of this run had run: the adapter ended its process from code it left running (a timer, a callback, a promise), probably in an earlier run; prunecheck cannot tie that to a step, so the trace is empty and it is not re-run';
+
+/** A finding of such a run: found by its note, which also crosses from a worker thread with the finding's text. */
+function isBetweenRuns(error: FindingError): boolean {
+  return error.finding.invariant === 'ADAPTER-ERROR' && error.trace.length === 0 && error.finding.because.includes(BETWEEN_RUNS_NOTE);
+}
 
 function verdictOf(invariant: FindingKind): Verdict {
   return invariant === 'ADAPTER-ERROR' ? 'error' : invariant === 'TIMEOUT' ? 'unknown' : 'violation';
@@ -128,11 +133,11 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
   /** The first finding of a generated run, and the shortest failing trace since: what shrinking keeps. */
   let first: FindingKind | undefined;
   let shortest = Number.POSITIVE_INFINITY;
+  const restarts = new RestartBudget(adapter);
   /**
    * Whether a failing candidate is a shrink: the same finding (another is another bug), or a named rule in place of
    * a DIFFERENTIAL (`keepsFinding`: the rule explains the difference), and no longer.
    */
-  const restarts = new RestartBudget(adapter);
   const shrinksTo = (error: FindingError): boolean => first === undefined || (keepsFinding(first, error.finding.invariant) && error.trace.length <= shortest);
   /** Counterexamples saved before the final one (unshrunk, or an explicit example's): removed once it is saved. */
   const provisional: SavedCounterexample[] = [];
@@ -247,7 +252,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
    */
   async function failure(error: FindingError, path: string, base: ReportBase): Promise<CheckReport> {
     const confirmation =
-      reruns === 0 || error.finding.invariant === 'TIMEOUT' || endedBetweenRuns(error)
+      reruns === 0 || error.finding.invariant === 'TIMEOUT' || isBetweenRuns(error)
         ? ({ kind: 'stable' } as const)
         : await confirmFinding(error, reruns, () => runTrace(adapter, error.config, error.trace, claims, opTimeoutMs, createTimeoutMs(opTimeoutMs), recheckEvery));
     return failureReport(error, path, base, confirmation);
@@ -274,8 +279,8 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
       system = validateSystem(await withTimeout(create, createTimeoutMs(opTimeoutMs), 'create', deadline));
     } catch (error: unknown) {
       if (error instanceof TimeLimitError) return skipCutShort();
-      const failure = new FindingError({ invariant: 'ADAPTER-ERROR', because: [`create(${JSON.stringify(config)}) failed: ${describeThrown(error)}`] }, config, [], []);
-      throw found(endedBetweenRuns(failure) ? new FindingError({ invariant: 'ADAPTER-ERROR', because: [...failure.finding.because, BETWEEN_RUNS_NOTE] }, config, [], []) : failure);
+      const why = `create(${JSON.stringify(config)}) failed: ${describeThrown(error)}`;
+      throw found(new FindingError({ invariant: 'ADAPTER-ERROR', because: endedBetweenRuns(why) ? [why, BETWEEN_RUNS_NOTE] : [why] }, config, [], []));
     }
     tally.noteSystem(system);
     const driver = new EpisodeDriver(new EpisodeState(config, domain), system, claims, opTimeoutMs, deadline, recheckEvery);
