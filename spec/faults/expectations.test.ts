@@ -44,6 +44,8 @@ describe('expectations are the user file (issue 25, rows 8, 9, 15)', () => {
     const written = readFileSync(file, 'utf8');
     const data = JSON.parse(written) as { $comment: string; expectations: Record<string, unknown>[] };
     expect(data.$comment).toBe('owned by the platform team');
+    // The file's own order stays: its comment first, where the user put it.
+    expect(Object.keys(data)).toEqual(['$comment', 'format', 'expectations']);
     expect(data.expectations.map((e) => Object.entries(e))).toEqual([
       [['adapter', 'someone-else'], ['invariant', 'INV-01'], ['reason', 'theirs'], ['owner', 'bo'], ['constructor', { team: 'x' }]],
       [['adapter', 'trusts-safe-claim'], ['invariant', 'INV-03'], ['reason', 'tracked'], ['owner', 'ana'], ['ticket', 'PRUNE-17'], ['until', '2027-01-01'], ['__proto__', 'data']],
@@ -58,6 +60,10 @@ describe('expectations are the user file (issue 25, rows 8, 9, 15)', () => {
     const result = await runCli([...CHECK, '--expectations', file, '--counterexamples', join(dir, 'cx')]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('as expected: 1 known finding: INV-03');
+    // A rewrite keeps the mark: the editor that saved it expects it there.
+    const update = await runCli([...CHECK, '--expectations', file, '--update-expectations', '--counterexamples', join(dir, 'cx')]);
+    expect(update.code, update.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8').startsWith(`\uFEFF{`)).toBe(true);
   });
 
   it('row 15: a malformed file names the file, the line and what to fix', async () => {

@@ -33,6 +33,8 @@ export interface KnownFinding {
    * their order, when `--update-expectations` rewrites the file.
    */
   readonly fields?: Readonly<Record<string, unknown>>;
+  /** All of the entry's keys in the file's order, when that is not `adapter`, `invariant`, `reason`, then `fields`. */
+  readonly order?: readonly string[];
 }
 
 /** The contents of `prunecheck.expectations.json`: 2-space JSON, entries sorted by adapter then invariant. */
@@ -41,6 +43,10 @@ export interface ExpectationsFile {
   readonly expectations: readonly KnownFinding[];
   /** The file's other top-level fields (a `$comment`, an owner): kept as they are on rewrite. */
   readonly fields?: Readonly<Record<string, unknown>>;
+  /** All top-level keys in the file's order, when that is not `format`, `expectations`, then `fields`. */
+  readonly order?: readonly string[];
+  /** The file began with a byte-order mark: a rewrite keeps it. */
+  readonly bom?: true;
 }
 
 /** A known finding that occurred in this check. */

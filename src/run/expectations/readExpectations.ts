@@ -18,6 +18,13 @@ function otherFields(record: Record<string, unknown>, known: readonly string[]):
   return fields;
 }
 
+/** The keys of `record` in their order, when that is not `known` followed by the others (undefined then). */
+function keyOrder(record: Record<string, unknown>, known: readonly string[]): readonly string[] | undefined {
+  const keys = Object.keys(record);
+  const usual = [...known, ...keys.filter((key) => !known.includes(key))];
+  return keys.every((key, i) => key === usual[i]) ? undefined : keys;
+}
+
 /**
  * Checks parsed JSON is an expectations file, naming the field that is wrong (and its line, when `lines` knows
  * it). A listed pair given twice is an error, so a file never says two different things about one finding.
@@ -46,16 +53,18 @@ export function parseExpectations(data: unknown, file: string, lines: ReadonlyMa
     if (seen.has(key)) throw bad(`${at}`, `lists ${adapter} × ${invariant} a second time; keep one entry`);
     seen.add(key);
     const fields = otherFields(fieldsOf, ENTRY_FIELDS);
-    return { adapter, invariant: invariant as KnownFinding['invariant'], reason, ...(fields === undefined ? {} : { fields }) };
+    const order = keyOrder(fieldsOf, ENTRY_FIELDS);
+    return { adapter, invariant: invariant as KnownFinding['invariant'], reason, ...(fields === undefined ? {} : { fields }), ...(order === undefined ? {} : { order }) };
   });
   const fields = otherFields(record, FILE_FIELDS);
-  return { format: EXPECTATIONS_FORMAT, expectations, ...(fields === undefined ? {} : { fields }) };
+  const order = keyOrder(record, FILE_FIELDS);
+  return { format: EXPECTATIONS_FORMAT, expectations, ...(fields === undefined ? {} : { fields }), ...(order === undefined ? {} : { order }) };
 }
 
 /**
  * Reads an expectations file; `optional` answers undefined for a missing file instead of an error. A leading
  * byte-order mark (as some Windows editors save UTF-8) is not part of the JSON; a syntax error names the line
- * and column. Objects are prototype-free: a `__proto__` or `constructor` key is the user's data.
+ * and column (a rewrite keeps the mark). Objects are prototype-free: a `__proto__` or `constructor` key is the user's data.
  */
 export async function readExpectations(file: string, options: { readonly optional?: boolean } = {}): Promise<ExpectationsFile | undefined> {
   let text: string;
@@ -65,12 +74,14 @@ export async function readExpectations(file: string, options: { readonly optiona
     if (options.optional === true && (error as { code?: unknown }).code === 'ENOENT') return undefined;
     throw new ExpectationsError('NOT_FOUND', file, `cannot read it (${(error as { code?: string }).code ?? String(error)}); check the --expectations path, or create it with --update-expectations`, { cause: error });
   }
+  const bom = text.startsWith('\uFEFF');
   let parsed: ReturnType<typeof parseJsonWithLines>;
   try {
-    parsed = parseJsonWithLines(text.replace(/^\uFEFF/, ''));
+    parsed = parseJsonWithLines(bom ? text.slice(1) : text);
   } catch (error: unknown) {
     if (!(error instanceof JsonSyntaxIssue)) throw error;
     throw new ExpectationsError('NOT_JSON', file, `line ${error.line}, column ${error.column}: not valid JSON (${error.message}); fix it there (docs/expectations.md shows the format), or delete the file and write it again with --update-expectations`, { cause: error });
   }
-  return parseExpectations(prototypeFree(parsed.value), file, parsed.lines);
+  const read = parseExpectations(prototypeFree(parsed.value), file, parsed.lines);
+  return bom ? { ...read, bom: true } : read;
 }

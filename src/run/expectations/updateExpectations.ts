@@ -28,21 +28,31 @@ export function updateExpectations(file: ExpectationsFile | undefined, report: C
   const others = (file?.expectations ?? []).filter((e) => e.adapter !== report.adapter);
   const expectations = [...others, ...kept, ...added].sort((a, b) => (a.adapter === b.adapter ? a.invariant.localeCompare(b.invariant) : a.adapter.localeCompare(b.adapter)));
   // The file's own fields (a comment, an owner) and each kept entry's (owner, ticket, until) stay as they were.
-  return { format: EXPECTATIONS_FORMAT, expectations, ...(file?.fields === undefined ? {} : { fields: file.fields }) };
+  return { format: EXPECTATIONS_FORMAT, expectations, ...(file?.fields === undefined ? {} : { fields: file.fields }), ...(file?.order === undefined ? {} : { order: file.order }), ...(file?.bom === undefined ? {} : { bom: file.bom }) };
 }
 
-/** Copies `fields` onto `into` as data (a `__proto__` key stays a key), without replacing prunecheck's own. */
-function withFields(into: Record<string, unknown>, fields: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
-  for (const key of Object.keys(fields ?? {})) {
-    if (!Object.hasOwn(into, key)) Object.defineProperty(into, key, { value: (fields as Record<string, unknown>)[key], enumerable: true, writable: true, configurable: true });
+/**
+ * One object of prunecheck's fields `own` and the user's `fields`, as data (a `__proto__` key stays a key), the
+ * user's never replacing prunecheck's. Keys come in `order` (as the file had them), then any not in it: own
+ * before the user's.
+ */
+function withFields(own: Record<string, unknown>, fields: Readonly<Record<string, unknown>> | undefined, order: readonly string[] = []): Record<string, unknown> {
+  const into: Record<string, unknown> = {};
+  const valueOf = (key: string): { readonly value: unknown } | undefined => (Object.hasOwn(own, key) ? { value: own[key] } : fields !== undefined && Object.hasOwn(fields, key) ? { value: fields[key] } : undefined);
+  for (const key of [...order, ...Object.keys(own), ...Object.keys(fields ?? {})]) {
+    const found = valueOf(key);
+    if (found !== undefined && !Object.hasOwn(into, key)) Object.defineProperty(into, key, { value: found.value, enumerable: true, writable: true, configurable: true });
   }
   return into;
 }
 
-/** The JSON text of an expectations file: 2-space, trailing newline, the user's own fields after prunecheck's. */
+/**
+ * The text of an expectations file: 2-space JSON, trailing newline; the user's own fields after prunecheck's, or
+ * where the file had them, and its byte-order mark if it had one.
+ */
 export function expectationsText(file: ExpectationsFile): string {
-  const expectations = file.expectations.map((e) => withFields({ adapter: e.adapter, invariant: e.invariant, reason: e.reason }, e.fields));
-  return jsonText(withFields({ format: file.format, expectations }, file.fields));
+  const expectations = file.expectations.map((e) => withFields({ adapter: e.adapter, invariant: e.invariant, reason: e.reason }, e.fields, e.order));
+  return `${file.bom === true ? '\uFEFF' : ''}${jsonText(withFields({ format: file.format, expectations }, file.fields, file.order))}`;
 }
 
 /**
