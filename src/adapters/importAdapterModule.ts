@@ -23,6 +23,24 @@ function loadTypeScript(path: string): Promise<void> {
   return typescriptLoader;
 }
 
+/**
+ * TypeScript that Node reads as CommonJS (`.cts`, or `.ts` in a package without `"type": "module"`, as npm 11's
+ * `npm init -y` writes it) is loaded by tsx's own `require`, through Node's CommonJS loader. Imported instead, it
+ * went through the ES loader's CommonJS translator, whose `require` of an ES module (`prunecheck` itself) failed:
+ * "Cannot require() ES Module … in a cycle" on Node 20, "request for './package-chunk-….js' is from a module not
+ * been linked" on Node 22. Loaded so, it runs on Node 20 to 25; tsx's `require` registers nothing globally.
+ */
+async function requireCommonJsTypeScript(path: string): Promise<unknown> {
+  const { require: tsxRequire } = await import('tsx/cjs/api');
+  return tsxRequire(path, import.meta.url) as unknown;
+}
+
+/** Whether Node reads the TypeScript module at `path` as CommonJS. */
+function isCommonJsTypeScript(path: string): boolean {
+  const ext = extname(path);
+  return ext === '.cts' || ((ext === '.ts' || ext === '.tsx') && commonJsHint(path) !== undefined);
+}
+
 /** Errors that say a module uses top-level await where CommonJS cannot have it (tsx's transform, Node's require). */
 const TOP_LEVEL_AWAIT = /top-level await|await is only valid in async functions|ERR_REQUIRE_ASYNC_MODULE/i;
 /** A statement at the module's top level (not indented) that awaits: what CommonJS cannot run. */
@@ -77,6 +95,7 @@ export async function importAdapterModule(ref: string): Promise<{ readonly path:
   // The module's code runs in this process from its first line: a load that never ends is the stall monitor's to catch.
   startDeferredStallMonitor();
   try {
+    if (isCommonJsTypeScript(path)) return { path, value: defaultExport(await requireCommonJsTypeScript(path)) };
     await loadTypeScript(path);
     const module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
     return { path, value: defaultExport(module['default']) };
@@ -91,8 +110,7 @@ export async function importAdapterModule(ref: string): Promise<{ readonly path:
 /**
  * A module's default export, through the marker compiled CommonJS leaves: an ES module that tsx (or tsc, Babel)
  * compiled to CommonJS, because its package.json says so, exports `{ __esModule: true, default: adapter }`, and
- * importing CommonJS answers that whole object as the default. Node 20 cannot load such a TypeScript module at all
- * (the hint above); from Node 22.12 it loads, and the adapter is its `default`.
+ * importing or requiring CommonJS answers that whole object, and the adapter is its `default`.
  */
 function defaultExport(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
