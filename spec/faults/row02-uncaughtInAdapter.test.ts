@@ -18,15 +18,32 @@ describe('row 2: an uncaught exception or rejection in adapter code is an adapte
     expect(result.stdout).toContain('verdict: error');
   });
 
-  it('a rejection Node reports only after the run: the next run cannot start, an adapter error, never "nondeterministic"', async () => {
-    // Re-running the next run's empty trace would not end the process again; it used to be called diverged.
+  it('a rejection Node reports once the microtasks drain, in the middle of a batch: blamed on the step that made it', async () => {
+    // The child used to answer the batch before Node reported it: the next run's create failed, with no step to blame.
     const { result, report, counterexamples } = await checkHostile('unhandled-generated-3', temp(), ['--runs', '10']);
     expect(result.code, result.stderr).toBe(1);
     expect(report?.verdict).toBe('error');
-    const because = report?.violations[0]?.because.join(' ') ?? '';
-    expect(because).toMatch(/crashed with an unhandled promise rejection: Error: rejected with nobody to catch it/);
-    expect(because).toContain('no step of this run had run');
-    expect(report?.error ?? '').not.toMatch(/nondeterministic/);
+    const finding = report?.violations[0];
+    expect(finding?.traceLength).toBe(3);
+    expect(finding?.because.join(' ')).toMatch(/^step 3: .* failed: the adapter process crashed with an unhandled promise rejection: Error: rejected with nobody to catch it/s);
+    expect(counterexamples).toHaveLength(1);
+  });
+
+  it('a timer that throws after its run: an adapter error whenever it fires, never "nondeterministic", the step that set it named', async () => {
+    // When it fires is the event loop's affair: at the next run's create, or during its steps. Re-running that run's
+    // trace would not end the process again, and used to call the system diverged (3 checks in 4 with re-runs on).
+    const { result, report, counterexamples } = await checkHostile('timer-generated-3', temp(), ['--runs', '10', '--reruns', '3']);
+    expect(result.code, result.stderr).toBe(1);
+    expect(report?.verdict).toBe('error');
+    const finding = report?.violations[0];
+    const because = finding?.because.join(' ') ?? '';
+    expect(because).toMatch(/crashed with an uncaught exception .*, from a timer (an earlier run set \(at its step 3\)|set at step 3 of this run): Error: thrown from a timer of the adapter/s);
+    // Fired after its run (as a run's steps go in one batch, almost always): no step of the run it ended is blamed.
+    if (/an earlier run set/.test(because)) {
+      expect(finding?.traceLength).toBe(0);
+      expect(because).toMatch(/no step of this run had run|no step of that run caused it/);
+    } else expect(finding?.traceLength).toBeGreaterThanOrEqual(3);
+    expect(report?.error ?? '').not.toMatch(/nondeterministic|recurred on/);
     expect(counterexamples).toHaveLength(1);
   });
 });

@@ -21,7 +21,8 @@ export async function checkHostile(fault: string, dir: string, args: readonly st
   const out = join(dir, 'report.json');
   const cx = join(dir, 'cx');
   const runs = args.includes('--runs') ? [] : ['--runs', '5'];
-  const result = await runBin(['check', '--adapter', HOSTILE, '--seed', '1', ...runs, '--reruns', '0', '--out', out, '--counterexamples', cx, ...args], { ...options, env: { PRUNECHECK_HOSTILE: fault, ...options.env } });
+  const reruns = args.includes('--reruns') ? [] : ['--reruns', '0'];
+  const result = await runBin(['check', '--adapter', HOSTILE, '--seed', '1', ...runs, ...reruns, '--out', out, '--counterexamples', cx, ...args], { ...options, env: { PRUNECHECK_HOSTILE: fault, ...options.env } });
   const report = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as CheckReport) : undefined;
   const counterexamples = existsSync(cx) ? readdirSync(cx).map((file) => JSON.parse(readFileSync(join(cx, file), 'utf8')) as Counterexample) : [];
   return { result, report, counterexamples };

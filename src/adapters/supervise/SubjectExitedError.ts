@@ -23,3 +23,15 @@ export const ASYNC_CRASHES = {
   unhandledRejection: 'an unhandled promise rejection',
   uncaughtException: 'an uncaught exception (thrown from a timer, a callback or an event, outside any call prunecheck made)',
 } as const;
+
+/**
+ * How a crash's reason says the timer whose callback threw was set while an earlier run's system was called (the
+ * supervised process remembers which call set each timer): the run it ended has no step to blame.
+ */
+export const SET_BY_EARLIER_RUN = 'from a timer an earlier run set';
+
+/** Where a crash's timer was set, as its reason tells it: `step` 0 is the system's `create`. */
+export function timerSetter(step: number, earlier: boolean): string {
+  const call = step === 0 ? 'create()' : `step ${step}`;
+  return earlier ? `${SET_BY_EARLIER_RUN} (at its ${call})` : `from a timer set at ${call} of this run`;
+}

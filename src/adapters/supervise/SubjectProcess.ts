@@ -7,7 +7,7 @@ import { forgetGroup, signalGroup, trackGroup } from '../protocol/processGroups.
 import { StderrRing } from '../protocol/StderrRing.ts';
 import { tierUpArgs } from '../../util/tierUpFlags.ts';
 import { TimeoutError } from '../../util/withTimeout.ts';
-import { ASYNC_CRASHES, SubjectExitedError } from './SubjectExitedError.ts';
+import { ASYNC_CRASHES, SubjectExitedError, timerSetter } from './SubjectExitedError.ts';
 import { fromWire, toWire, type ExpectedMode, type FromChild, type LastWords, type SubjectDescriptor, type ToChild, type WireError } from './wire.ts';
 
 /** How the load of a module ended: its adapter, a load error (exit 2), or the process ending or hanging. */
@@ -260,7 +260,9 @@ export class SubjectProcess {
     if (words?.kind === 'exit') return `the adapter called process.exit(${words.code}) (at ${words.where}), which ended its process`;
     if (words?.kind === 'crash') {
       const what = words.origin === 'unhandledRejection' ? ASYNC_CRASHES.unhandledRejection : ASYNC_CRASHES.uncaughtException;
-      return `the adapter process crashed with ${what}: ${words.detail}`;
+      const setBy = words.setBy;
+      const where = typeof setBy?.step === 'number' && typeof setBy.earlier === 'boolean' ? `, ${timerSetter(setBy.step, setBy.earlier)}` : '';
+      return `the adapter process crashed with ${what}${where}: ${words.detail}`;
     }
     if (words?.kind === 'stuck') return "the module's top-level await never settles: it waits on nothing that could ever finish, so the module never loads";
     const tail = this.stderr.text().trim().split('\n').slice(-5).join('\n  | ');

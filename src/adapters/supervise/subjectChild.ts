@@ -17,6 +17,7 @@ import { LogSender } from './LogSender.ts';
 import { copyAsSent } from './plainCopy.ts';
 import { ObservationSender, type WireObserved } from './ObservationSender.ts';
 import { deepFreeze } from '../../util/deepFreeze.ts';
+import { callNow, setterOf, traceTimers } from './callbackOrigin.ts';
 
 /**
  * The supervised adapter process: loads one adapter module (argv: its path, the mode expected) and serves its
@@ -50,14 +51,18 @@ process.exit = ((code?: number | string | null) => {
 }) as typeof process.exit;
 for (const origin of ['uncaughtException', 'unhandledRejection'] as const) {
   process.on(origin, (error: unknown) => {
-    // The adapter's frames, not this file's or Node's internals.
-    const own = [import.meta.url, fileURLToPath(import.meta.url)];
+    // The adapter's frames, not this file's, Node's internals or the timer tracing's.
+    const own = [import.meta.url, fileURLToPath(import.meta.url), 'callbackOrigin.'];
     const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack.split('\n').filter((line) => !own.some((s) => line.includes(s)) && !line.includes('node:internal')).join('\n') : undefined;
     const detail = stack ?? describeThrown(error);
-    lastWords({ kind: 'crash', origin, detail });
+    // A timer's callback: the call that set it, and whether that was for the system prunecheck calls now.
+    const by = setterOf(error);
+    lastWords({ kind: 'crash', origin, detail, ...(by === undefined ? {} : { setBy: { step: by.step, earlier: !open.has(by.sys) } }) });
     exit(70);
   });
 }
+// Before the adapter's module loads: every timer it sets remembers the call that set it.
+traceTimers();
 // prunecheck went away (killed, or closed the channel): nothing more will be asked.
 process.on('disconnect', () => exit(0));
 
@@ -97,6 +102,8 @@ function describe(adapter: Adapter | PolicyAdapter): SubjectDescriptor {
 }
 
 const systems = new Map<number, PruningSystem | PolicySystem>();
+/** Systems created and not closed: their runs are running (a timer a closed one set is an earlier run's). */
+const open = new Set<number>();
 
 /** What the child keeps of a runtime system's run: the operations it was given, by step, its log and observations as last sent. */
 interface Run {
@@ -126,6 +133,7 @@ function given(sys: number, op: unknown): void {
   deepFreeze(op);
   if (typeof op === 'object' && op !== null && !run.steps.has(op)) run.steps.set(op, run.count);
   run.count += 1;
+  callNow({ sys, step: run.count });
 }
 /** Systems being created: what a message for one waits on when it came right behind its create. */
 const created = new Map<number, Promise<unknown>>();
@@ -251,6 +259,16 @@ function call(run: () => unknown): Promise<unknown> {
  * check's time limit. A beat every `beatMs` says it is still running.
  */
 async function batch(system: PruningSystem, sys: number, steps: readonly PlannedStep[], beatMs: number, until: number | undefined, beat: (done: number) => void): Promise<WireBatchEntry[]> {
+  const entries = await runBatch(system, sys, steps, beatMs, until, beat);
+  // One turn of the event loop before answering: Node reports a promise the adapter rejected with nobody to catch
+  // it only after the microtasks drain, and runs its `setImmediate` callbacks only then. A crash of either kind
+  // then ends this process while the batch is running, so the engine finds it at its step, re-applying the steps
+  // one round trip each, rather than at the next run's create with no step to blame (about 10 µs per batch).
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  return entries;
+}
+
+async function runBatch(system: PruningSystem, sys: number, steps: readonly PlannedStep[], beatMs: number, until: number | undefined, beat: (done: number) => void): Promise<WireBatchEntry[]> {
   const entries: WireBatchEntry[] = [];
   const run = runOf(sys);
   let last = Date.now();
@@ -280,6 +298,7 @@ async function batch(system: PruningSystem, sys: number, steps: readonly Planned
       // later 'close' for it (the engine left the plan, or took the answer) finds it closed and does nothing.
       systems.delete(sys);
       runs.delete(sys);
+      open.delete(sys);
       entries.push({ ...entry, closed: await settled(call(() => system.close?.())) });
       break;
     }
@@ -297,6 +316,8 @@ async function batch(system: PruningSystem, sys: number, steps: readonly Planned
 async function serve(adapter: Adapter | PolicyAdapter, message: ToChild): Promise<unknown> {
   switch (message.t) {
     case 'create': {
+      callNow({ sys: message.id, step: 0 });
+      open.add(message.id);
       const creating = Promise.resolve(isPolicyAdapter(adapter) ? adapter.create(modelFor(message.id, message.model?.contextChars), message.config as never) : adapter.create(message.config as never));
       // A batch sent right behind its create (`Supervisor.createAndPlan`) waits for it.
       created.set(message.id, creating);
@@ -319,6 +340,7 @@ async function serve(adapter: Adapter | PolicyAdapter, message: ToChild): Promis
         if (system === undefined) return undefined; // closed with its run's last step in a batch
         systems.delete(message.sys);
         runs.delete(message.sys);
+        open.delete(message.sys);
       }
       if (message.method === 'apply') given(message.sys, message.args[0]);
       return (system as Record<string, (...args: unknown[]) => unknown>)[message.method]?.(...message.args);

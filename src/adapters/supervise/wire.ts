@@ -96,7 +96,13 @@ export interface WireBatchEntry {
 /** Lines the child writes synchronously to fd 4 just before it dies, so the reason survives the exit. */
 export type LastWords =
   | { readonly kind: 'exit'; readonly code: number; readonly where: string }
-  | { readonly kind: 'crash'; readonly origin: string; readonly detail: string }
+  | {
+      readonly kind: 'crash';
+      readonly origin: string;
+      readonly detail: string;
+      /** A timer's callback threw: the step that set the timer (0: create), and whether that system was closed since (an earlier run's). */
+      readonly setBy?: { readonly step: number; readonly earlier: boolean };
+    }
   | { readonly kind: 'stuck' };
 
 /** A thrown value as it crosses the boundary. */

@@ -211,7 +211,9 @@ export class EpisodeDriver {
     if (error instanceof TimeLimitError) throw error;
     if (isTimeout(error)) return this.fail('TIMEOUT', `${what} did not answer within ${this.opTimeoutMs} ms; the verdict is unknown (raise --op-timeout, now ${this.opTimeoutMs} ms, if the runtime is slow rather than stuck)`);
     const message = error instanceof Error ? error.message : String(error);
-    return this.fail('ADAPTER-ERROR', `${what} threw: ${message}`);
+    // A supervised process that ended answered nothing: the call failed, it did not throw.
+    const ended = (error as { readonly code?: unknown } | null)?.code === 'SUBJECT_EXITED';
+    return this.fail('ADAPTER-ERROR', `${what} ${ended ? 'failed' : 'threw'}: ${message}`);
   }
 
   /**

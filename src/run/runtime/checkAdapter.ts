@@ -13,7 +13,7 @@ import type { FindingKind } from '../../check/FindingKind.ts';
 import { EpisodeDriver } from './EpisodeDriver.ts';
 import { Lookahead } from './Lookahead.ts';
 import { PLANNED_CREATE, plannerOf, plansAhead } from '../../adapters/supervise/StepPlanner.ts';
-import { ASYNC_CRASHES, ENDED_BETWEEN_RUNS } from '../../adapters/supervise/SubjectExitedError.ts';
+import { BETWEEN_RUNS_NOTE, earlierRuns, endedBetweenRuns, isBetweenRuns, isTimedCrash } from './asyncCrashes.ts';
 import { RestartBudget } from './RestartBudget.ts';
 import { DEFAULT_RECHECK_EVERY } from './Recheck.ts';
 import { EvidenceTally } from './EvidenceTally.ts';
@@ -82,27 +82,6 @@ export function episodeShape(options: Pick<CheckOptions, 'maxSteps' | 'long'>): 
   // Default runs mix in the tail of long episodes and the situation plans (issue 22); a --max-steps of its own bounds every run.
   if (!long) return { long, drawn: maxSteps, minDrawn: 0, ...(maxSteps === DEFAULTS.maxSteps ? { mixed: { maxSteps: Math.max(maxSteps, TAIL_STEPS.max) } } : {}) };
   return { long, drawn: Math.ceil(maxSteps * LONG_DRAW_FACTOR), minDrawn: Math.ceil(Math.min(DEFAULTS.longSteps.min, maxSteps) * LONG_DRAW_FACTOR) };
-}
-
-/** Why an adapter's process ended that no step of a run that has not stepped yet can have caused. */
-const NOT_THIS_RUNS = [ENDED_BETWEEN_RUNS, ASYNC_CRASHES.uncaughtException, ASYNC_CRASHES.unhandledRejection];
-
-/**
- * A run that could not start because the adapter's process ended on the adapter's own asynchronous code (a timer,
- * a callback, a promise nobody handled) or had ended after the previous run: an earlier run's doing, most likely,
- * that prunecheck cannot tie to a step. Re-running this run's empty trace would not end it again, and would call
- * the system nondeterministic; it is reported as the adapter error it is.
- */
-function endedBetweenRuns(why: string): boolean {
-  return NOT_THIS_RUNS.some((reason) => why.includes(reason));
-}
-
-/** What a report adds to such a finding, so nobody looks for the cause in the empty trace. */
-const BETWEEN_RUNS_NOTE = 'no step of this run had run: the adapter ended its process from code it left running (a timer, a callback, a promise), probably in an earlier run; prunecheck cannot tie that to a step, so the trace is empty and it is not re-run';
-
-/** A finding of such a run: found by its note, which also crosses from a worker thread with the finding's text. */
-function isBetweenRuns(error: FindingError): boolean {
-  return error.finding.invariant === 'ADAPTER-ERROR' && error.trace.length === 0 && error.finding.because.includes(BETWEEN_RUNS_NOTE);
 }
 
 function verdictOf(invariant: FindingKind): Verdict {
@@ -248,11 +227,12 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
 
   /**
    * Re-runs a finding's shrunk trace on fresh systems (spec/ADAPTER.md §6), then reports it. A timeout is not
-   * re-run, nor an adapter process that ended between runs: its trace is empty, and the end was no step's.
+   * re-run, nor an adapter process that ended between runs (its trace is empty, and the end was no step's) or on
+   * an exception from its timer (timed by the event loop).
    */
   async function failure(error: FindingError, path: string, base: ReportBase): Promise<CheckReport> {
     const confirmation =
-      reruns === 0 || error.finding.invariant === 'TIMEOUT' || isBetweenRuns(error)
+      reruns === 0 || error.finding.invariant === 'TIMEOUT' || isBetweenRuns(error) || isTimedCrash(error)
         ? ({ kind: 'stable' } as const)
         : await confirmFinding(error, reruns, () => runTrace(adapter, error.config, error.trace, claims, opTimeoutMs, createTimeoutMs(opTimeoutMs), recheckEvery));
     return failureReport(error, path, base, confirmation);
@@ -302,11 +282,12 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
     const closeFailure = await closeSystem(system, opTimeoutMs);
     if (thrown !== undefined) {
       if (thrown.error instanceof TimeLimitError) return skipCutShort();
-      if (thrown.error instanceof FindingError && !shrinksTo(thrown.error)) return undefined;
-      throw thrown.error instanceof FindingError ? found(thrown.error) : thrown.error;
+      const error = thrown.error instanceof FindingError ? earlierRuns(thrown.error) : thrown.error;
+      if (error instanceof FindingError && !shrinksTo(error)) return undefined;
+      throw error instanceof FindingError ? found(error) : error;
     }
     // A run whose system will not close cleanly (close throws or hangs) is an adapter error of its own.
-    if (closeFailure !== undefined) throw found(new FindingError({ invariant: 'ADAPTER-ERROR', because: [closeFailure] }, config, [...driver.trace], [...driver.outcomes]));
+    if (closeFailure !== undefined) throw found(earlierRuns(new FindingError({ invariant: 'ADAPTER-ERROR', because: [closeFailure] }, config, [...driver.trace], [...driver.outcomes])));
     if (!failed) {
       tally.add(driver);
       options.onProgress?.({ adapter: adapter.name, runsDone: tally.runs, runsTotal: runs, opsChecked, elapsedMs: Date.now() - started, violations: 0 });
