@@ -6,7 +6,8 @@ import { eventually, FIXTURES, isRunning, runBin, scratch } from '../helpers/fau
 
 // Issue 25, row 13 ("orphan"): a grandchild of a cmd: child that calls setsid() left the child's process group,
 // so killing the group missed it, and it survived prunecheck with parent 1. Children now carry a tree name in
-// their environment, and everything carrying it is killed with them (src/adapters/protocol/processTree.ts).
+// their environment, and everything carrying it is killed with them (src/adapters/protocol/processTree.ts). The
+// same held for a module's supervised process, whose tree name it now carries too.
 const temp = scratch('setsid');
 const CHILD = join(FIXTURES, 'setsidChild.mjs');
 
@@ -34,4 +35,16 @@ describe.runIf(TRACKS_TREES)('descendants that left the process group (issue 25,
       expect(await eventually(() => descendants.every((d) => !isRunning(d.pid)))).toBe(true);
     });
   }
+
+  it('a setsid() grandchild of an adapter module (started while it loads) and its child die with the run', async () => {
+    const dir = temp();
+    const pids = join(dir, 'pids');
+    const result = await runBin(['check', '--adapter', join(FIXTURES, 'setsidModule.ts'), '--runs', '1', '--max-steps', '3', '--reruns', '0', '--seed', '1', '--counterexamples', dir], { env: { PRUNECHECK_SETSID_PIDS: pids } });
+    expect(result.signal).toBeNull();
+    expect(result.stdout).toMatch(/verdict: /);
+    const { descendants } = tree(pids);
+    expect(descendants.length).toBeGreaterThanOrEqual(2);
+    expect(descendants.some((d) => d.pid === d.session)).toBe(true);
+    expect(await eventually(() => descendants.every((d) => !isRunning(d.pid)))).toBe(true);
+  });
 });

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FakeChatModel } from '../policy/PolicyAdapter.ts';
 import { forgetGroup, signalGroup, trackGroup } from '../protocol/processGroups.ts';
+import { newTreeTag, treeEnvironment } from '../protocol/processTree.ts';
 import { StderrRing } from '../protocol/StderrRing.ts';
 import { tierUpArgs } from '../../util/tierUpFlags.ts';
 import { TimeoutError } from '../../util/withTimeout.ts';
@@ -65,9 +66,12 @@ export class SubjectProcess {
   private lastWordsRead = false;
 
   constructor(path: string, expected: ExpectedMode) {
-    this.child = fork(CHILD, [path, expected], { execArgv: execArgv(), stdio: ['ignore', 'pipe', 'pipe', 'ipc', 'pipe'], serialization: 'advanced', detached: true });
+    // Its own process group, and a tree name in its environment: what the adapter starts goes with it, even a
+    // process that left the group with setsid() (processTree.ts, Linux), as for a cmd: child.
+    const tree = newTreeTag();
+    this.child = fork(CHILD, [path, expected], { execArgv: execArgv(), env: treeEnvironment(process.env, tree), stdio: ['ignore', 'pipe', 'pipe', 'ipc', 'pipe'], serialization: 'advanced', detached: true });
     const pid = this.child.pid;
-    if (pid !== undefined) trackGroup(pid);
+    if (pid !== undefined) trackGroup(pid, tree);
     for (const stream of [this.child.stdout, this.child.stderr]) {
       stream?.on('data', (chunk: Buffer) => {
         this.stderr.push(chunk);
