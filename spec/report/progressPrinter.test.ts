@@ -44,4 +44,22 @@ describe('createProgressPrinter', () => {
       'reference: run 100/100 · 4,000 ops · 0.1 s · 1 violation\n',
     ]);
   });
+
+  // A check whose failure ends the adapter's process shrinks for up to a minute (a process start a candidate): it
+  // printed nothing then, and looked hung.
+  it('while shrinking, says so: the finding, the candidates tried and the smallest failure so far', () => {
+    const shrinking = (tried: number, steps: number): CheckProgress => ({ ...progress(13, 3000 + tried * 1000), violations: 1, shrinking: { finding: 'ADAPTER-ERROR', tried, steps } });
+    const terminal = sink(true);
+    const onTerminal = createProgressPrinter({ stream: terminal.stream });
+    for (let tried = 1; tried <= 3; tried++) onTerminal.update(shrinking(tried, 40));
+    expect(terminal.written).toEqual([1, 2, 3].map((n) => `\r\u001b[Kreference: shrinking the ADAPTER-ERROR finding · ${n} ${n === 1 ? 'candidate' : 'candidates'} tried · smallest 40 steps · ${3 + n}.0 s`));
+    const log = sink(false);
+    const inLog = createProgressPrinter({ stream: log.stream, delayMs: 0 });
+    for (let tried = 1; tried <= 60; tried++) inLog.update(shrinking(tried, tried < 30 ? 40 : 1));
+    expect(log.written).toEqual([
+      'reference: shrinking the ADAPTER-ERROR finding · 1 candidate tried · smallest 40 steps · 4.0 s\n',
+      'reference: shrinking the ADAPTER-ERROR finding · 25 candidates tried · smallest 40 steps · 28.0 s\n',
+      'reference: shrinking the ADAPTER-ERROR finding · 50 candidates tried · smallest 1 step · 53.0 s\n',
+    ]);
+  });
 });

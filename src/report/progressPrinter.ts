@@ -28,9 +28,15 @@ export interface ProgressPrinter {
 const CLEAR_LINE = '\r\u001b[K';
 /** A terminal line is redrawn at most this often: redrawing on every run would cost more than the run. */
 const REDRAW_MS = 100;
+/** Not on a terminal: a line for every this many candidates shrinking tries. */
+const SHRINK_LINE_EVERY = 25;
 
 export function progressLine(p: CheckProgress): string {
   const seconds = (p.elapsedMs / 1000).toFixed(1);
+  if (p.shrinking !== undefined) {
+    const { finding, tried, steps } = p.shrinking;
+    return `${terminalText(p.adapter)}: shrinking the ${terminalText(finding)} finding · ${formatCount(tried)} ${tried === 1 ? 'candidate' : 'candidates'} tried · smallest ${formatCount(steps)} ${steps === 1 ? 'step' : 'steps'} · ${seconds} s`;
+  }
   const findings = p.violations === 0 ? '' : ` · ${p.violations} ${p.violations === 1 ? 'violation' : 'violations'}`;
   return `${terminalText(p.adapter)}: ${p.unit ?? 'run'} ${formatCount(p.runsDone)}/${formatCount(p.runsTotal)} · ${formatCount(p.opsChecked)} ops · ${seconds} s${findings}`;
 }
@@ -53,6 +59,11 @@ export function createProgressPrinter(options: ProgressPrinterOptions): Progress
         lastDrawMs = p.elapsedMs;
         shown = true;
         options.stream.write(`${CLEAR_LINE}${progressLine(p)}`);
+        return;
+      }
+      if (p.shrinking !== undefined) {
+        // A log gets the first candidate, then one line every SHRINK_LINE_EVERY: shrinking can run for minutes.
+        if (p.shrinking.tried === 1 || p.shrinking.tried % SHRINK_LINE_EVERY === 0) options.stream.write(`${progressLine(p)}\n`);
         return;
       }
       const every = options.everyRuns ?? Math.max(1, Math.ceil(p.runsTotal / 10));

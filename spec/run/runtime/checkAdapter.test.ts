@@ -49,15 +49,29 @@ describe('checkAdapter', () => {
     expect(readFileSync(join(outDir, 'trusts-safe-claim-INV-03-3.json'), 'utf8').endsWith('}\n')).toBe(true);
   });
 
-  it('reports progress the moment a run first fails (that run counted, one violation), and none while shrinking', async () => {
-    const events: { runsDone: number; violations: number }[] = [];
+  it('reports progress the moment a run first fails (that run counted, one violation), then each candidate shrinking tries', async () => {
+    const events: { runsDone: number; violations: number; shrinking?: { finding: string; tried: number; steps: number } }[] = [];
     // trusts-stale-copy at seed 3: 49 passing runs, then a failing one shrunk to 4 steps (0.3 s of CPU; the member
     // used before, markers-never-fold, took 8 s to find and shrink the same way).
-    const report = await checkAdapter(findBuiltin('trusts-stale-copy') as never, { seed: 3, outDir: tempDir(), examples: false, onProgress: (p) => void events.push({ runsDone: p.runsDone, violations: p.violations }) });
+    const report = await checkAdapter(findBuiltin('trusts-stale-copy') as never, {
+      seed: 3,
+      outDir: tempDir(),
+      examples: false,
+      onProgress: (p) => void events.push({ runsDone: p.runsDone, violations: p.violations, ...(p.shrinking === undefined ? {} : { shrinking: p.shrinking }) }),
+    });
     expect(report.verdict).toBe('violation');
     expect(report.runs).toBeGreaterThan(0);
-    expect(events.at(-1)).toEqual({ runsDone: report.runs + 1, violations: 1 });
-    expect(events.slice(0, -1)).toEqual(Array.from({ length: report.runs }, (_, i) => ({ runsDone: i + 1, violations: 0 })));
+    const running = events.filter((e) => e.shrinking === undefined);
+    expect(running.at(-1)).toEqual({ runsDone: report.runs + 1, violations: 1 });
+    expect(running.slice(0, -1)).toEqual(Array.from({ length: report.runs }, (_, i) => ({ runsDone: i + 1, violations: 0 })));
+    // Shrinking comes after, and says what it keeps: the finding, candidates counted up, the smallest trace never growing.
+    const shrinking = events.slice(running.length).map((e) => e.shrinking);
+    expect(shrinking.length).toBeGreaterThan(0);
+    expect(shrinking.map((s) => s?.tried)).toEqual(shrinking.map((_, i) => i + 1));
+    expect(new Set(shrinking.map((s) => s?.finding))).toEqual(new Set([report.violations[0]?.invariant]));
+    const steps = shrinking.map((s) => s?.steps ?? 0);
+    expect(steps.every((n, i) => i === 0 || n <= (steps[i - 1] ?? 0))).toBe(true);
+    expect(steps.at(-1)).toBeGreaterThanOrEqual(report.violations[0]?.traceLength ?? 0);
   });
 
   it('reports an operation that throws as an adapter error at that step, not a crash', async () => {

@@ -156,6 +156,13 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
     shortest = Math.min(shortest, error.trace.length);
     return error;
   };
+  /** Candidate episodes run since the first failure (shrinking, then simplifying): reported as progress. */
+  let tried = 0;
+  const shrinkProgress = (): void => {
+    tried += 1;
+    if (first === undefined || options.onProgress === undefined) return;
+    options.onProgress({ adapter: adapter.name, runsDone: tally.runs + 1, runsTotal: runs, opsChecked, elapsedMs: Date.now() - started, violations: 1, shrinking: { finding: first, tried, steps: shortest } });
+  };
   /** A run the time limit stopped is skipped (fast-check's precondition failure), never passed or failed. */
   const skipCutShort = (): never => {
     timeLimitHit = true;
@@ -220,8 +227,11 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
   async function simplified(error: FindingError): Promise<FindingError> {
     if (error.finding.invariant === 'TIMEOUT' || error.trace.length <= 1) return error;
     const none: TraceRun = { outcomes: [], observations: [], finding: undefined };
-    const run = async (trace: readonly Operation[]): Promise<TraceRun> =>
-      deadline !== undefined && Date.now() > deadline ? none : runTrace(adapter, error.config, trace, claims, opTimeoutMs, createTimeoutMs(opTimeoutMs), recheckEvery);
+    const run = async (trace: readonly Operation[]): Promise<TraceRun> => {
+      if (deadline !== undefined && Date.now() > deadline) return none;
+      shrinkProgress();
+      return runTrace(adapter, error.config, trace, claims, opTimeoutMs, createTimeoutMs(opTimeoutMs), recheckEvery);
+    };
     return simplifyFinding(error, run, SIMPLIFY_BUDGET, (simpler) => void (latest = simpler));
   }
 
@@ -247,6 +257,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
   const run = async (commands: EpisodeSteps, enabled: ReadonlySet<OperationKind>, domain: EpisodeDomain, config: RuntimeConfig): Promise<undefined> => {
     // Shrinking that has started the adapter's process again too often: what is left passes, unrun.
     if (failed && restarts.spent()) return undefined;
+    if (failed) shrinkProgress();
     let system: PruningSystem;
     running = { config, path: '' };
     // A system that runs steps ahead in one round trip (a supervised module) is given the predicted run in
