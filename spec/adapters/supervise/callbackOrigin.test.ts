@@ -19,6 +19,7 @@ describe('callbackOrigin: the call that set the timer whose callback threw', () 
     ['nested', { sys: 4, step: 7 }],
     ['imported', { sys: 6, step: 2 }],
     ['promisified', { sys: 9, step: 4 }],
+    ['names', { sys: 10, step: 5 }],
     ['nextTick', null],
   ])('%s', async (name, setBy) => {
     expect(await crash(name)).toEqual({ setBy, message: name });

@@ -50,7 +50,8 @@ function traced(schedule: Scheduler): Scheduler {
       ...rest,
     );
   };
-  // `util.promisify(setTimeout)` reads this: the promise forms are unchanged.
+  // As the original reads: its name, and the promise form `util.promisify(setTimeout)` takes.
+  Object.defineProperty(wrapped, 'name', { value: schedule.name, configurable: true });
   const custom = (schedule as unknown as Record<symbol, unknown>)[promisify.custom];
   if (custom !== undefined) Object.defineProperty(wrapped, promisify.custom, { value: custom, configurable: true });
   return wrapped;

@@ -15,7 +15,15 @@ export function endedBetweenRuns(why: string): boolean {
 }
 
 /** What a report adds to such a finding, so nobody looks for the cause in the empty trace. */
-export const BETWEEN_RUNS_NOTE = 'no step of this run had run: the adapter ended its process from code it left running (a timer, a callback, a promise), probably in an earlier run; prunecheck cannot tie that to a step, so the trace is empty and it is not re-run';
+const BETWEEN_RUNS_NOTE = 'no step of this run had run: the adapter ended its process from code it left running (a timer, a callback, a promise), probably in an earlier run; prunecheck cannot tie that to a step, so the trace is empty and it is not re-run';
+
+/** The same, when the supervised process knows which earlier run's step set the timer (named in the reason). */
+const SET_BEFORE_RUN_NOTE = "no step of this run had run: a timer an earlier run's step set (named above) ended the adapter's process; that run had passed by then, so the trace is empty and it is not re-run";
+
+/** The note for a run that could not start, on the reason its `create` failed with. */
+export function betweenRunsNote(why: string): string {
+  return why.includes(SET_BY_EARLIER_RUN) ? SET_BEFORE_RUN_NOTE : BETWEEN_RUNS_NOTE;
+}
 
 /** What a report adds when a timer an earlier run set ended the process while this run ran (`SET_BY_EARLIER_RUN`). */
 const EARLIER_RUN_NOTE = 'a timer an earlier run set ended the process while a later run ran, so no step of that run caused it: the trace is empty and it is not re-run';
@@ -34,7 +42,7 @@ export function earlierRuns(error: FindingError): FindingError {
 
 /** A finding of such a run: found by its note, which also crosses from a worker thread with the finding's text. */
 export function isBetweenRuns(error: FindingError): boolean {
-  return error.finding.invariant === 'ADAPTER-ERROR' && error.trace.length === 0 && (error.finding.because.includes(BETWEEN_RUNS_NOTE) || error.finding.because.includes(EARLIER_RUN_NOTE));
+  return error.finding.invariant === 'ADAPTER-ERROR' && error.trace.length === 0 && [BETWEEN_RUNS_NOTE, SET_BEFORE_RUN_NOTE, EARLIER_RUN_NOTE].some((note) => error.finding.because.includes(note));
 }
 
 /**
