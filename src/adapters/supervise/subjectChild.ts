@@ -55,7 +55,7 @@ for (const origin of ['uncaughtException', 'unhandledRejection'] as const) {
     const own = [import.meta.url, fileURLToPath(import.meta.url), 'callbackOrigin.'];
     const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack.split('\n').filter((line) => !own.some((s) => line.includes(s)) && !line.includes('node:internal')).join('\n') : undefined;
     const detail = stack ?? describeThrown(error);
-    // A timer's callback: the call that set it, and whether that was for the system prunecheck calls now.
+    // A timer's callback: the call that set it, and whether its system has been closed since (an earlier run's).
     const by = setterOf(error);
     lastWords({ kind: 'crash', origin, detail, ...(by === undefined ? {} : { setBy: { step: by.step, earlier: !open.has(by.sys) } }) });
     exit(70);
