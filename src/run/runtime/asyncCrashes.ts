@@ -10,7 +10,7 @@ const NOT_THIS_RUNS = [ENDED_BETWEEN_RUNS, ASYNC_CRASHES.uncaughtException, ASYN
  * that prunecheck cannot tie to a step. Re-running this run's empty trace would not end it again, and would call
  * the system nondeterministic; it is reported as the adapter error it is.
  */
-export function endedBetweenRuns(why: string): boolean {
+function endedBetweenRuns(why: string): boolean {
   return NOT_THIS_RUNS.some((reason) => why.includes(reason));
 }
 
@@ -20,9 +20,10 @@ const BETWEEN_RUNS_NOTE = 'no step of this run had run: the adapter ended its pr
 /** The same, when the supervised process knows which earlier run's step set the timer (named in the reason). */
 const SET_BEFORE_RUN_NOTE = "no step of this run had run: a timer an earlier run's step set (named above) ended the adapter's process; that run had passed by then, so the trace is empty and it is not re-run";
 
-/** The note for a run that could not start, on the reason its `create` failed with. */
-export function betweenRunsNote(why: string): string {
-  return why.includes(SET_BY_EARLIER_RUN) ? SET_BEFORE_RUN_NOTE : BETWEEN_RUNS_NOTE;
+/** What a finding says of a run whose `create` failed for `why`: the reason, and the note when no step can be blamed. */
+export function createFailedBecause(why: string): string[] {
+  if (!endedBetweenRuns(why)) return [why];
+  return [why, why.includes(SET_BY_EARLIER_RUN) ? SET_BEFORE_RUN_NOTE : BETWEEN_RUNS_NOTE];
 }
 
 /** What a report adds when a timer an earlier run set ended the process while this run ran (`SET_BY_EARLIER_RUN`). */

@@ -13,7 +13,7 @@ import type { FindingKind } from '../../check/FindingKind.ts';
 import { EpisodeDriver } from './EpisodeDriver.ts';
 import { Lookahead } from './Lookahead.ts';
 import { PLANNED_CREATE, plannerOf, plansAhead } from '../../adapters/supervise/StepPlanner.ts';
-import { betweenRunsNote, earlierRuns, endedBetweenRuns, isBetweenRuns, isTimedCrash } from './asyncCrashes.ts';
+import { createFailedBecause, earlierRuns, isBetweenRuns, isTimedCrash } from './asyncCrashes.ts';
 import { RestartBudget } from './RestartBudget.ts';
 import { DEFAULT_RECHECK_EVERY } from './Recheck.ts';
 import { EvidenceTally } from './EvidenceTally.ts';
@@ -271,7 +271,7 @@ export async function checkAdapter(adapter: Adapter, options: CheckOptions & { r
     } catch (error: unknown) {
       if (error instanceof TimeLimitError) return skipCutShort();
       const why = `create(${JSON.stringify(config)}) failed: ${describeThrown(error)}`;
-      throw found(new FindingError({ invariant: 'ADAPTER-ERROR', because: endedBetweenRuns(why) ? [why, betweenRunsNote(why)] : [why] }, config, [], []));
+      throw found(new FindingError({ invariant: 'ADAPTER-ERROR', because: createFailedBecause(why) }, config, [], []));
     }
     tally.noteSystem(system);
     const driver = new EpisodeDriver(new EpisodeState(config, domain), system, claims, opTimeoutMs, deadline, recheckEvery);
